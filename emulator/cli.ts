@@ -1,0 +1,95 @@
+// Command-line entry: `node emulator/cli.ts [--port 8787] [--duration-ms 1500] [--outcome pr]`.
+// Prints one line with the address, then serves until SIGINT or SIGTERM.
+import { parseArgs } from 'node:util';
+import { startEmulator } from './index.ts';
+import type { EmulatorOptions, JobBehaviour } from './types.ts';
+import { OUTCOMES, isOutcome } from './validate.ts';
+
+const USAGE = `Usage: node emulator/cli.ts [options]
+
+  --port <n>              port on 127.0.0.1 (default 0: any free port)
+  --duration-ms <n>       how long a job runs (default 1500)
+  --outcome <outcome>     how jobs end: ${OUTCOMES.join(' | ')} (default pr)
+  --running-status <s>    status reported while running (default active)
+  --rate-limit <n>        creations and messages per project per hour (default 100)
+  --help                  show this text
+
+Control endpoints: POST /_emulator/configure, POST /_emulator/inject, POST /_emulator/reset,
+GET /_emulator/requests, GET /_emulator/jobs.`;
+
+class UsageError extends Error {}
+
+function integerOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new UsageError(`--${name} must be a non-negative integer`);
+  return parsed;
+}
+
+function parseOptions(argv: string[]): EmulatorOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      'duration-ms': { type: 'string' },
+      outcome: { type: 'string' },
+      'running-status': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+
+  const job: Partial<JobBehaviour> = {};
+  const durationMs = integerOption('duration-ms', values['duration-ms']);
+  if (durationMs !== undefined) job.durationMs = durationMs;
+  if (values.outcome !== undefined) {
+    if (!isOutcome(values.outcome)) throw new UsageError(`--outcome must be one of ${OUTCOMES.join(', ')}`);
+    job.outcome = values.outcome;
+  }
+  if (values['running-status'] !== undefined) job.runningStatus = values['running-status'];
+
+  const options: EmulatorOptions = { job };
+  const port = integerOption('port', values.port);
+  if (port !== undefined) options.port = port;
+  const rateLimit = integerOption('rate-limit', values['rate-limit']);
+  if (rateLimit !== undefined) options.rateLimitPerHour = rateLimit;
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: EmulatorOptions | 'help';
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    // parseArgs throws TypeErrors with a code for unknown or malformed flags; both are usage errors.
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+
+  let emulator;
+  try {
+    emulator = await startEmulator(options);
+  } catch (error) {
+    // Typically EADDRINUSE; the message says enough, a stack trace would not help.
+    console.error(`cannot start the emulator: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(`docs agent emulator listening on ${emulator.url}`);
+
+  const stop = (): void => {
+    // Once the server and its sockets are closed nothing keeps the event loop alive, so Node exits 0.
+    void emulator.close();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,92 @@
+// The job store. A job keeps no status of its own: its phase is derived from the clock each time it
+// is read, so an injected clock moves jobs along without timers and nothing needs cleaning up.
+import { randomBytes } from 'node:crypto';
+import type { JobBehaviour } from './types.ts';
+
+export const REPOSITORY = 'https://github.com/acme/docs';
+
+export interface StoredJob {
+  readonly id: string;
+  readonly projectId: string;
+  readonly createdAt: number;
+  readonly prompts: string[];
+  /** Behaviour captured when the job last (re)started; later configure() calls do not touch it. */
+  behaviour: JobBehaviour;
+  /** Clock time at which the current run ends. */
+  runningUntil: number;
+  /** Kept across follow-up messages: the agent keeps pushing to the branch of its pull request. */
+  prNumber: number | null;
+}
+
+export type Phase = 'running' | 'pr' | 'no-change' | 'failed' | 'archived';
+
+export class JobStore {
+  readonly #now: () => number;
+  #jobs = new Map<string, StoredJob>();
+  #nextPrNumber = 1;
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+
+  create(projectId: string, prompt: string, behaviour: JobBehaviour): StoredJob {
+    const createdAt = this.#now();
+    const job: StoredJob = {
+      id: `job_${randomBytes(12).toString('hex')}`,
+      projectId,
+      createdAt,
+      prompts: [prompt],
+      behaviour: { ...behaviour },
+      runningUntil: createdAt + behaviour.durationMs,
+      prNumber: null,
+    };
+    this.#assignPullRequest(job);
+    this.#jobs.set(job.id, job);
+    return job;
+  }
+
+  /** Follow-up instruction: the same job runs again from now, ending as the given behaviour says. */
+  restart(job: StoredJob, prompt: string, behaviour: JobBehaviour): void {
+    job.prompts.push(prompt);
+    job.behaviour = { ...behaviour };
+    job.runningUntil = this.#now() + behaviour.durationMs;
+    this.#assignPullRequest(job);
+  }
+
+  /** A job is only visible under the project that created it, as on the real service. */
+  find(projectId: string, id: string): StoredJob | undefined {
+    const job = this.#jobs.get(id);
+    return job?.projectId === projectId ? job : undefined;
+  }
+
+  /** Newest first, the order a session list is read in. */
+  listProject(projectId: string): StoredJob[] {
+    return this.all()
+      .filter((job) => job.projectId === projectId)
+      .reverse();
+  }
+
+  all(): StoredJob[] {
+    return [...this.#jobs.values()];
+  }
+
+  get size(): number {
+    return this.#jobs.size;
+  }
+
+  clear(): void {
+    this.#jobs.clear();
+    this.#nextPrNumber = 1;
+  }
+
+  phase(job: StoredJob): Phase {
+    const { outcome } = job.behaviour;
+    if (outcome === 'never' || this.#now() < job.runningUntil) return 'running';
+    return outcome;
+  }
+
+  /** Allocated when the outcome is fixed rather than when first observed, so numbers follow creation order. */
+  #assignPullRequest(job: StoredJob): void {
+    if (job.behaviour.outcome === 'pr' && job.prNumber === null) job.prNumber = this.#nextPrNumber++;
+  }
+}
