@@ -851,10 +851,9 @@ class DecodedURL extends URL {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ getOctokit)
+  context: () => (/* binding */ github_context),
+  getOctokit: () => (/* binding */ getOctokit)
 });
-
-// UNUSED EXPORTS: context
 
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(9896);
@@ -5864,5 +5863,3 @@ function getOctokit(token, options, ...additionalPlugins) {
 /***/ })
 
 };
-
-//# sourceMappingURL=413.index.js.map

@@ -1,2 +1,3 @@
-import * as core from '@actions/core';
-core.info(`x`);
+import { run } from './main.ts';
+
+await run();

@@ -1,0 +1,96 @@
+import { jest } from '@jest/globals';
+import { readSettings } from '../src/inputs.ts';
+
+// @actions/core masks a value by writing the add-mask command to stdout.
+const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+const masked = (): string[] =>
+  stdout.mock.calls.map(([chunk]) => String(chunk)).filter((line) => line.startsWith('::add-mask::'));
+
+const VALID = {
+  prompt: 'Document the --verbose flag',
+  'project-id': 'proj_1',
+  'api-key': 'svc_admin_123',
+  'base-url': 'https://api.example.com/',
+  'github-token': 'ghs_x',
+  'timeout-minutes': '30',
+};
+
+function withInputs(inputs: Record<string, string>): void {
+  for (const key of Object.keys(process.env)) if (key.startsWith('INPUT_')) delete process.env[key];
+  for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.toUpperCase()}`] = value;
+}
+
+beforeEach(() => stdout.mockClear());
+afterAll(() => stdout.mockRestore());
+
+describe('inputs', () => {
+  test('reads valid inputs into settings', () => {
+    withInputs(VALID);
+    expect(readSettings({})).toEqual({
+      prompt: 'Document the --verbose flag',
+      projectId: 'proj_1',
+      apiKey: 'svc_admin_123',
+      baseUrl: 'https://api.example.com',
+      githubToken: 'ghs_x',
+      timeoutMs: 30 * 60_000,
+      delayScale: 1,
+    });
+  });
+
+  test('masks the key', () => {
+    withInputs(VALID);
+    readSettings({});
+    expect(masked()).toEqual([`::add-mask::svc_admin_123\n`]);
+  });
+
+  test('refuses the assistant key, naming it', () => {
+    withInputs({ ...VALID, 'api-key': 'svc_dsc_public' });
+    expect(() => readSettings({})).toThrow(/'api-key' holds the public assistant key \(it starts with 'svc_dsc_'\).*admin key/);
+    expect(masked()).toEqual([`::add-mask::svc_dsc_public\n`]);
+  });
+
+  test('never quotes the key in an error', () => {
+    withInputs({ ...VALID, 'api-key': 'sk_live_secret' });
+    expect(() => readSettings({})).toThrow(/'api-key' is not an admin key/);
+    try {
+      readSettings({});
+    } catch (error) {
+      expect(String(error)).not.toContain('sk_live_secret');
+    }
+  });
+
+  test.each([
+    ['prompt', '', /'prompt' is empty/],
+    ['project-id', '', /'project-id' is required/],
+    ['project-id', 'my project', /Invalid 'project-id' 'my project'/],
+    ['api-key', '', /'api-key' is empty.*secrets\.DOCS_AGENT_API_KEY/],
+    ['base-url', '', /'base-url' is required/],
+    ['base-url', 'api.example.com', /Invalid 'base-url' 'api.example.com': not a URL/],
+    ['base-url', 'ftp://api.example.com', /use an http\(s\) address/],
+    ['base-url', 'http://api.example.com', /sent unencrypted\. Use https/],
+    ['base-url', 'https://api.example.com/?x=1', /remove the query/],
+    ['timeout-minutes', 'soon', /Invalid 'timeout-minutes' 'soon'/],
+    ['timeout-minutes', '0', /above 0/],
+    ['timeout-minutes', '361', /at most 360/],
+  ])('refuses %s=%j', (name, value, message) => {
+    withInputs({ ...VALID, [name]: value });
+    expect(() => readSettings({})).toThrow(message);
+  });
+
+  test('allows plain http to this machine only', () => {
+    withInputs({ ...VALID, 'base-url': 'http://127.0.0.1:8787/api/' });
+    expect(readSettings({}).baseUrl).toBe('http://127.0.0.1:8787/api');
+  });
+
+  test('defaults timeout-minutes when the runner passes none', () => {
+    const { 'timeout-minutes': _, ...rest } = VALID;
+    withInputs(rest);
+    expect(readSettings({}).timeoutMs).toBe(30 * 60_000);
+  });
+
+  test('reads the delay scale used by the emulator tests', () => {
+    withInputs(VALID);
+    expect(readSettings({ DOCS_AGENT_DELAY_SCALE: '0.01' }).delayScale).toBe(0.01);
+    expect(() => readSettings({ DOCS_AGENT_DELAY_SCALE: '5' })).toThrow(/DOCS_AGENT_DELAY_SCALE/);
+  });
+});

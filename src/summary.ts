@@ -1,0 +1,40 @@
+import * as core from '@actions/core';
+import { formatDuration } from './logger.ts';
+import type { Outcome } from './outcome.ts';
+
+const HEADLINES: Record<Outcome['kind'], string> = {
+  'pull-request': 'The documentation agent opened a pull request',
+  'no-change': 'The documentation agent finished without a pull request',
+  failed: 'The documentation agent job failed',
+  archived: 'The documentation agent job was archived',
+  'timed-out': 'Stopped waiting for the documentation agent',
+  cancelled: 'Cancelled while the documentation agent worked',
+  error: 'The documentation agent could not be run',
+};
+
+/** The job summary on the run's page: status, pull request, job id and duration. */
+export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise<void> {
+  const { job, status, prLink } = outcome;
+  await core.summary
+    .addHeading(HEADLINES[outcome.kind], 3)
+    .addTable([
+      [
+        { data: 'Status', header: true },
+        { data: 'Pull request', header: true },
+        { data: 'Job', header: true },
+        { data: 'Duration', header: true },
+      ],
+      [
+        escapeHtml(status || '–'),
+        prLink ? `<a href="${escapeHtml(prLink)}">${escapeHtml(prLink)}</a>` : 'none',
+        job ? `<code>${escapeHtml(job.id)}</code>` : '–',
+        formatDuration(elapsedMs),
+      ],
+    ])
+    .addRaw(escapeHtml(outcome.message), true)
+    .write();
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,86 @@
+import type { AgentClient, Job } from './agent-client.ts';
+import type { Clock } from './clock.ts';
+import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from './constants.ts';
+import { ServiceError } from './errors.ts';
+import { formatDuration, type Logger } from './logger.ts';
+import { pollDelay } from './poll-schedule.ts';
+
+export interface WaitOptions {
+  client: Pick<AgentClient, 'getJob'>;
+  /** The job as last seen (the answer to the create request, or a first GET). */
+  job: Job;
+  /** Epoch ms after which the action stops waiting; the job itself goes on. */
+  deadline: number;
+  /** A job created a moment ago may not be readable yet: 404s are retried for this long. */
+  notFoundGraceMs: number;
+  delayScale: number;
+  clock: Clock;
+  log: Logger;
+  /** Aborted when the run is cancelled: the wait ends at once with what it knows. */
+  signal?: AbortSignal;
+  /** Called after every poll that changed the status; errors there are the caller's to handle. */
+  onChange?: (job: Job) => Promise<void>;
+}
+
+export type WaitEnd = 'terminal' | 'deadline' | 'cancelled';
+
+export interface WaitResult {
+  job: Job;
+  end: WaitEnd;
+}
+
+export function isTerminal(status: string): status is TerminalStatus {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** Polls the job until it ends, the deadline passes or the run is cancelled. */
+export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
+  const { client, deadline, notFoundGraceMs, delayScale, clock, log, signal } = options;
+  const started = clock.now();
+  const warnedStatuses = new Set<string>();
+  let job = options.job;
+  let lastFailure: ServiceError | undefined;
+
+  for (let attempt = 0; !isTerminal(job.status); attempt++) {
+    if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
+      warnedStatuses.add(job.status);
+      log.warning(`The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`);
+    }
+    if (signal?.aborted) return { job, end: 'cancelled' };
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) return { job, end: 'deadline' };
+
+    const delay = Math.max(pollDelay(attempt, clock.random) * delayScale, lastFailure?.retryAfterMs ?? 0);
+    await clock.sleep(Math.min(delay, remaining), signal);
+    if (signal?.aborted) return { job, end: 'cancelled' };
+
+    try {
+      const next = await client.getJob(job.id, Math.max(1, deadline - clock.now()));
+      lastFailure = undefined;
+      if (next.status !== job.status) {
+        log.info(`Job ${next.id} is ${next.status || '(no status)'} after ${formatDuration(clock.now() - started)}.`);
+        job = next;
+        await options.onChange?.(job);
+      } else {
+        job = next;
+      }
+    } catch (error) {
+      if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
+      lastFailure = error;
+      log.info(`Could not read job ${job.id} (${error.message}); trying again.`);
+    }
+  }
+  return { job, end: 'terminal' };
+}
+
+/**
+ * Reading a job changes nothing, so any failure that may pass is retried within the deadline:
+ * the network, timeouts, garbled bodies, 5xx, 429 and a 404 just after creation. The key being
+ * refused, a bad request or a job that stays missing will not pass by waiting.
+ */
+function isTransient(error: unknown, inNotFoundGrace: boolean): error is ServiceError {
+  if (!(error instanceof ServiceError)) return false;
+  if (error.failure !== 'http') return true;
+  const status = error.status ?? 0;
+  return status >= 500 || status === 429 || status === 408 || (status === 404 && inNotFoundGrace);
+}
