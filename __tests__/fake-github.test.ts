@@ -1,0 +1,299 @@
+// Contract tests for the fake GitHub REST API the action's end-to-end tests run against.
+import { connect } from 'node:net';
+import { getOctokit } from '@actions/github';
+import { startFakeGitHub } from '../emulator/github/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { matchRoute } from '../emulator/github/openapi.ts';
+import { routes } from '../emulator/github/routes.ts';
+import { schemaErrors } from '../emulator/github/validate.ts';
+
+const TOKEN = 'ghs_test_token';
+const R = '/repos/Codertocat/Hello-World';
+const COMMENTS = `${R}/issues/1/comments`;
+let gh: FakeGitHub;
+
+beforeAll(async () => void (gh = await startFakeGitHub()));
+afterEach(() => gh.reset());
+afterAll(() => gh.close());
+
+async function api(path: string, init: { method?: string; body?: unknown; raw?: string; auth?: string | null } = {}) {
+  const headers: Record<string, string> = { accept: 'application/vnd.github+json' };
+  if (init.auth !== null) headers.authorization = init.auth ?? `token ${TOKEN}`;
+  let body: string | undefined = init.raw;
+  if (init.body !== undefined) body = JSON.stringify(init.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${gh.url}${path}`, { method: init.method ?? 'GET', headers, body });
+  const text = await res.text();
+  // Response shapes are asserted per test; typing them all here would add nothing.
+  const json: any = text === '' ? undefined : JSON.parse(text);
+  return { status: res.status, json, link: res.headers.get('link') ?? '' };
+}
+
+function pageOf(link: string, rel: string): string | undefined {
+  return new RegExp(`<[^>]*[?&]page=(\\d+)[^>]*>; rel="${rel}"`).exec(link)?.[1];
+}
+
+describe('authentication', () => {
+  test('rejects missing and wrong tokens with Bad credentials, accepts token and Bearer', async () => {
+    expect(await api(COMMENTS, { auth: null })).toMatchObject({ status: 401, json: { message: 'Bad credentials' } });
+    expect((await api(COMMENTS, { auth: 'token nope' })).status).toBe(401);
+    expect((await api(COMMENTS, { auth: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect((await api(COMMENTS, { auth: `token ${TOKEN}` })).status).toBe(200);
+  });
+});
+
+describe('issue comments', () => {
+  test('create, get, update, list; missing comments are 404', async () => {
+    const created = await api(COMMENTS, { method: 'POST', body: { body: 'hello' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ body: 'hello', user: { login: 'github-actions[bot]', type: 'Bot', id: 41898282 } });
+    const path = `${R}/issues/comments/${created.json.id}`;
+    expect(created.json.url).toBe(`${gh.url}${path}`);
+
+    expect((await api(path)).json.body).toBe('hello');
+    expect(await api(path, { method: 'PATCH', body: { body: 'edited' } })).toMatchObject({ status: 200, json: { body: 'edited' } });
+    expect(gh.comments(1).map((c) => c.body)).toEqual(['edited']);
+
+    gh.addComment(1, 'seeded');
+    const listed = await api(COMMENTS);
+    expect(listed.json.map((c: { body: string }) => c.body)).toEqual(['edited', 'seeded']);
+    expect(listed.json[1].user).toMatchObject({ login: 'octocat', type: 'User' });
+    expect((await api(`${R}/issues/2/comments`)).json).toEqual([]);
+    expect((await api(`${R}/issues/comments/999`)).status).toBe(404);
+    expect(gh.addComment(3, 'beep', 'renovate[bot]').user.type).toBe('Bot');
+    expect(gh.comments(3).map((c) => c.body)).toEqual(['beep']);
+    expect((await api(`${R}/issues/comments/999`, { method: 'PATCH', body: { body: 'x' } })).status).toBe(404);
+    expect(gh.violations).toEqual([]);
+  });
+
+  test('blank and over-long bodies get GitHub\'s 422 without counting as violations', async () => {
+    const blank = await api(COMMENTS, { method: 'POST', body: { body: '  ' } });
+    expect(blank.status === 422 && blank.json.errors).toEqual([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]);
+    const long = await api(COMMENTS, { method: 'POST', body: { body: 'x'.repeat(65537) } });
+    expect(long.json.errors[0].message).toMatch(/too long/);
+    expect((await api(COMMENTS, { method: 'POST', body: { body: '😀'.repeat(65536) } })).status).toBe(201);
+    expect(gh.violations).toEqual([]);
+  });
+
+  test('paginates with per_page, page and a Link header', async () => {
+    for (let i = 0; i < 65; i++) gh.addComment(1, `c${i}`);
+    const first = await api(COMMENTS);
+    expect(first.json).toHaveLength(30);
+    expect(pageOf(first.link, 'next')).toBe('2');
+    expect(pageOf(first.link, 'last')).toBe('3');
+    const last = await api(`${COMMENTS}?per_page=30&page=3`);
+    expect(last.json.map((c: { body: string }) => c.body)).toEqual(['c60', 'c61', 'c62', 'c63', 'c64']);
+    expect(pageOf(last.link, 'next')).toBeUndefined();
+    expect(pageOf(last.link, 'prev')).toBe('2');
+    expect(last.link).toContain('per_page=30');
+    expect((await api(`${COMMENTS}?per_page=500`)).json).toHaveLength(65);
+    expect((await api(`${COMMENTS}?per_page=100`)).link).toBe('');
+  });
+});
+
+describe('reactions', () => {
+  test('201 for a new reaction, 200 for a repeat, 204 on delete', async () => {
+    const comment = gh.addComment(1, 'react to me');
+    const path = `${R}/issues/comments/${comment.id}/reactions`;
+    const first = await api(path, { method: 'POST', body: { content: 'eyes' } });
+    expect(first.status).toBe(201);
+    const again = await api(path, { method: 'POST', body: { content: 'eyes' } });
+    expect(again.status).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+    const stored = { id: first.json.id, subject: 'comment', subjectId: comment.id, content: 'eyes', user: 'github-actions[bot]' };
+    expect(gh.reactions()).toEqual([stored]);
+    expect((await api(`${R}/issues/comments/${comment.id}`)).json.reactions.eyes).toBe(1);
+
+    expect((await api(`${path}/${first.json.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(gh.reactions()).toEqual([]);
+    expect((await api(path)).json).toEqual([]);
+  });
+
+  test('issue reactions and reactions on missing comments', async () => {
+    expect((await api(`${R}/issues/7/reactions`, { method: 'POST', body: { content: 'rocket' } })).status).toBe(201);
+    expect(gh.reactions()[0]).toMatchObject({ subject: 'issue', subjectId: 7, content: 'rocket' });
+    expect((await api(`${R}/issues/comments/5/reactions`, { method: 'POST', body: { content: 'eyes' } })).status).toBe(404);
+  });
+});
+
+describe('collaborator permission', () => {
+  const path = (user: string) => `${R}/collaborators/${user}/permission`;
+  test('unknown users can read; set permissions are reported with legacy names', async () => {
+    expect((await api(path('stranger'))).json).toMatchObject({ permission: 'read', role_name: 'read', user: { login: 'stranger' } });
+    for (const [user, role] of [['alice', 'admin'], ['bob', 'maintain'], ['carol', 'none']] as const) gh.setPermission(user, role);
+    expect((await api(path('alice'))).json).toMatchObject({ permission: 'admin', role_name: 'admin' });
+    // GitHub maps maintain to write in 'permission'; role_name carries the real role.
+    expect((await api(path('bob'))).json).toMatchObject({ permission: 'write', role_name: 'maintain' });
+    expect((await api(path('carol'))).json.permission).toBe('none');
+  });
+});
+
+describe('pull request files', () => {
+  test('lists seeded files with changes and pagination', async () => {
+    const files = Array.from({ length: 35 }, (_, i) => ({ filename: `docs/f${i}.md`, status: 'modified', additions: i, deletions: 1 }));
+    gh.setPullFiles(5, files);
+    const first = await api(`${R}/pulls/5/files`);
+    expect(first.json).toHaveLength(30);
+    expect(first.json[2]).toMatchObject({ filename: 'docs/f2.md', status: 'modified', additions: 2, deletions: 1, changes: 3 });
+    expect(pageOf(first.link, 'next')).toBe('2');
+    expect((await api(`${R}/pulls/5/files?page=2`)).json).toHaveLength(5);
+    expect((await api(`${R}/pulls/6/files`)).json).toEqual([]);
+  });
+});
+
+describe('GHES mount and repository scope', () => {
+  test('serves the same API under /api/v3 and records paths without the prefix', async () => {
+    for (let i = 0; i < 3; i++) gh.addComment(1, `c${i}`);
+    const created = await api(`/api/v3${COMMENTS}`, { method: 'POST', body: { body: 'ghes' } });
+    expect(created.status).toBe(201);
+    expect(created.json.url).toBe(`${gh.url}/api/v3/repos/Codertocat/Hello-World/issues/comments/${created.json.id}`);
+    const listed = await api(`/api/v3${COMMENTS}?per_page=2`);
+    expect(listed.link).toContain(`${gh.url}/api/v3${COMMENTS}?per_page=2&page=2`);
+    expect(gh.calls.map((c) => `${c.method} ${c.path} ${c.query}`)).toEqual([`POST ${COMMENTS} `, `GET ${COMMENTS} per_page=2`]);
+    expect(gh.calls[0]?.body).toEqual({ body: 'ghes' });
+  });
+
+  test('another repository is 404 without being a violation', async () => {
+    expect(await api('/repos/someone/else/issues/1/comments')).toMatchObject({ status: 404, json: { message: 'Not Found' } });
+    expect(gh.violations).toEqual([]);
+  });
+});
+
+describe('OpenAPI validation', () => {
+  test.each([
+    ['a misspelt field', { body: { bodyx: 'a' } }, 422, /required property 'body'/],
+    ['a number body', { body: { body: 5 } }, 422, /must be string/],
+    ['malformed JSON', { raw: '{"body":' }, 400, /not JSON/],
+  ])('a comment with %s is rejected and recorded', async (_name, init, status, reason) => {
+    const res = await api(COMMENTS, { method: 'POST', ...init });
+    expect(res.status).toBe(status);
+    expect(gh.violations).toHaveLength(1);
+    expect(gh.violations[0]).toMatch(reason);
+    expect(gh.comments()).toEqual([]);
+  });
+
+  test('unknown routes, unknown methods and non-integer path params are violations', async () => {
+    expect((await api(`${R}/issues/1/commentz`)).status).toBe(404);
+    expect((await api(COMMENTS, { method: 'PUT', body: { body: 'x' } })).status).toBe(404);
+    expect((await api(`${R}/issues/one/comments`)).status).toBe(404);
+    expect((await api(`${COMMENTS}?per_page=many`)).status).toBe(422);
+    const reasons = ['no such route', 'has no PUT operation', "issue_number must be an integer, got 'one'", 'per_page must be an integer'];
+    expect(gh.violations).toEqual(reasons.map((reason) => expect.stringContaining(reason)));
+  });
+
+  test('a real GitHub route the fake lacks is 501 and listed as unimplemented', async () => {
+    expect((await api('/repos/Codertocat/Hello-World')).status).toBe(501);
+    expect(gh.unimplemented).toEqual([expect.stringContaining('GET /repos/{owner}/{repo}')]);
+    expect(gh.violations).toEqual([]);
+  });
+
+  test('every implemented route is an operation in GitHub\'s description', () => {
+    for (const key of Object.keys(routes)) {
+      const [method = '', template = ''] = key.split(' ');
+      const match = matchRoute(method, template);
+      expect(match.kind === 'ok' ? match.op.key : match.kind).toBe(key);
+    }
+  });
+});
+
+describe('failNext', () => {
+  test('fails the given route the given number of times, then recovers', async () => {
+    gh.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 500, 2);
+    const first = await api(COMMENTS, { method: 'POST', body: { body: 'a' } });
+    expect(first).toMatchObject({ status: 500, json: { message: 'Server Error' } });
+    expect((await api(COMMENTS)).status).toBe(200); // other operations on the same path are unaffected
+    expect((await api(COMMENTS, { method: 'POST', body: { body: 'a' } })).status).toBe(500);
+    expect((await api(COMMENTS, { method: 'POST', body: { body: 'a' } })).status).toBe(201);
+    expect(gh.comments()).toHaveLength(1);
+  });
+
+  test('rejects routes GitHub does not have', () => {
+    expect(() => gh.failNext('POST /repos/{owner}/{repo}/issue/{issue_number}/comments', 500)).toThrow(/not an operation/);
+  });
+});
+
+describe('response shapes', () => {
+  test('every implemented route answers what GitHub\'s response schema describes', async () => {
+    const comment = gh.addComment(1, 'shape');
+    const reacted = gh.addComment(1, 'reacted');
+    gh.setPullFiles(2, [{ filename: 'a.md', status: 'added', additions: 1, deletions: 0 }]);
+    const reaction = await api(`${R}/issues/comments/${reacted.id}/reactions`, { method: 'POST', body: { content: 'heart' } });
+    const issueReaction = await api(`${R}/issues/1/reactions`, { method: 'POST', body: { content: '+1' } });
+    const [c, r] = [`${R}/issues/comments/${comment.id}`, `${R}/issues/comments/${reacted.id}/reactions`];
+    const calls: [string, string, unknown?][] = [
+      ['GET', `${R}/collaborators/octocat/permission`], ['GET', `${R}/issues/1`], ['GET', `${R}/issues/2`],
+      ['GET', `${R}/issues/1/comments`], ['POST', `${R}/issues/1/comments`, { body: 'x' }],
+      ['GET', c], ['PATCH', c, { body: 'y' }], ['POST', `${c}/reactions`, { content: 'eyes' }],
+      ['GET', r], ['DELETE', `${r}/${reaction.json.id}`], ['GET', `${R}/pulls/2/files`],
+      ['GET', `${R}/issues/1/reactions`], ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
+      ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`], ['DELETE', c],
+    ];
+    const covered = new Set<string>();
+    for (const [method, path, body] of calls) {
+      const res = await api(path, { method, body });
+      const match = matchRoute(method, path);
+      if (match.kind !== 'ok') throw new Error(`${method} ${path} did not match`);
+      covered.add(match.op.key);
+      expect(`${method} ${path} ${res.status}`).toMatch(/ 20[014]$/);
+      if (res.status === 204) continue;
+      const schema = match.op.responses.get(res.status);
+      if (schema === undefined) throw new Error(`no ${res.status} schema for ${match.op.key}`);
+      expect(schemaErrors(schema, res.json, 'response')).toBeUndefined();
+    }
+    expect([...covered].sort()).toEqual(Object.keys(routes).sort());
+    expect(gh.violations).toEqual([]);
+  });
+});
+
+describe('through Octokit', () => {
+  test.each(['', '/api/v3'])('getOctokit with baseUrl "%s" makes only valid requests', async (prefix) => {
+    gh.setPermission('octocat', 'write');
+    gh.setPullFiles(9, Array.from({ length: 120 }, (_, i) => ({ filename: `f${i}.md`, status: 'added', additions: 1, deletions: 0 })));
+    for (let i = 0; i < 150; i++) gh.addComment(1, `seed ${i}`);
+    const octokit = getOctokit(TOKEN, { baseUrl: `${gh.url}${prefix}` });
+    const repo = { owner: gh.owner, repo: gh.repo };
+    const { data: created } = await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'from octokit' });
+    await octokit.rest.issues.updateComment({ ...repo, comment_id: created.id, body: 'edited by octokit' });
+    const all = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: 1, per_page: 100 });
+    expect([all.length, all[150]?.body]).toEqual([151, 'edited by octokit']);
+    const reaction = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: created.id, content: 'eyes' });
+    expect(reaction.status).toBe(201);
+    await octokit.rest.reactions.deleteForIssueComment({ ...repo, comment_id: created.id, reaction_id: reaction.data.id });
+    await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: 'rocket' });
+    const { data: permission } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: 'octocat' });
+    expect(permission.permission).toBe('write');
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: 9, per_page: 100 });
+    expect(files).toHaveLength(120);
+    await expect(octokit.rest.issues.getComment({ ...repo, comment_id: 1 })).rejects.toMatchObject({ status: 404 });
+    expect({ violations: gh.violations, unimplemented: gh.unimplemented }).toEqual({ violations: [], unimplemented: [] });
+    expect(gh.calls.every((c) => !c.path.startsWith('/api/v3'))).toBe(true);
+  });
+});
+
+describe('lifecycle', () => {
+  test('separate instances, reset restarts ids, close is prompt with keep-alive sockets', async () => {
+    const starting = Date.now();
+    const other = await startFakeGitHub({ owner: 'acme', repo: 'docs', token: 't', actor: 'docs-bot[bot]' });
+    // The OpenAPI description (~0.6 s to parse) was already loaded by beforeAll's instance.
+    expect(Date.now() - starting).toBeLessThan(300);
+    const headers = { authorization: 'token t', 'content-type': 'application/json' };
+    const post = async (): Promise<{ id: number; user: { login: string; type: string } }> =>
+      (await fetch(`${other.url}/repos/acme/docs/issues/1/comments`, { method: 'POST', headers, body: '{"body":"x"}' })).json() as never;
+    const first = await post();
+    expect(first.user).toMatchObject({ login: 'docs-bot[bot]', type: 'Bot' });
+    expect(gh.comments()).toEqual([]);
+    other.reset();
+    expect(other.calls).toEqual([]);
+    expect((await post()).id).toBe(first.id);
+    // A half-sent request keeps its socket busy, which server.close() alone would wait out.
+    const socket = connect(Number(new URL(other.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /repos/acme/docs/issues/1 HTTP/1.1\r\nhost: 127.0.0.1\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('close() hung')), 2000).unref());
+    await Promise.race([other.close(), hung]);
+    socket.destroy();
+    await expect(fetch(`${other.url}/repos/acme/docs/issues/1`)).rejects.toThrow();
+  });
+});

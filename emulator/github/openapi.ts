@@ -1,0 +1,178 @@
+// GitHub's OpenAPI description, reduced to what request matching and validation need.
+// The dereferenced file is ~70 MB and takes ~0.6 s to parse, so it is parsed once per process
+// and only the slim operation table is kept; the parsed document is dropped for the GC.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export type Schema = Record<string, unknown>;
+
+export interface Param {
+  name: string;
+  required: boolean;
+  schema: Schema;
+}
+
+type Segment =
+  | { kind: 'literal'; text: string }
+  | { kind: 'param'; name: string }
+  // Only '{base}...{head}' mixes text and parameters inside one segment today.
+  | { kind: 'pattern'; regex: RegExp; names: string[] };
+
+export interface Operation {
+  /** 'METHOD /template', the key used by routes and failNext. */
+  key: string;
+  method: string;
+  template: string;
+  pathParams: Param[];
+  queryParams: Param[];
+  /** Present when the operation declares an application/json request body. */
+  body?: { required: boolean; schema: Schema };
+  /** 2xx JSON response schemas, kept only for operations the fake implements (for self-checks). */
+  responses: Map<number, Schema>;
+}
+
+interface PathEntry {
+  template: string;
+  segments: Segment[];
+  methods: Map<string, Operation>;
+}
+
+export type Match =
+  | { kind: 'ok'; op: Operation; params: Record<string, string> }
+  | { kind: 'no-route' }
+  | { kind: 'no-method'; template: string };
+
+const SPEC_FILE = '@octokit/openapi/generated/api.github.com.deref.json';
+const SLASHED_PARAMS = new Set(['path', 'ref', 'branch']);
+const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options']);
+
+let table: PathEntry[] | undefined;
+let keepResponsesFor: ReadonlySet<string> = new Set();
+
+/** Declares which operations' response schemas survive the slimming; call before the first load. */
+export function retainResponseSchemas(keys: Iterable<string>): void {
+  if (table === undefined) keepResponsesFor = new Set(keys);
+}
+
+export function loadSpec(): PathEntry[] {
+  if (table !== undefined) return table;
+  const file = createRequire(import.meta.url).resolve(SPEC_FILE);
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  table = Object.entries(doc.paths).map(([template, item]) => slimPath(template, item));
+  return table;
+}
+
+function slimPath(template: string, item: Record<string, unknown>): PathEntry {
+  const methods = new Map<string, Operation>();
+  for (const [method, raw] of Object.entries(item)) {
+    if (!METHODS.has(method)) continue;
+    const op = raw as {
+      parameters?: { name: string; in: string; required?: boolean; schema?: Schema }[];
+      requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+      responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+    };
+    const params = (where: string): Param[] =>
+      (op.parameters ?? [])
+        .filter((p) => p.in === where)
+        .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} }));
+    const key = `${method.toUpperCase()} ${template}`;
+    const jsonBody = op.requestBody?.content?.['application/json']?.schema;
+    const responses = new Map<number, Schema>();
+    if (keepResponsesFor.has(key)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const schema = response.content?.['application/json']?.schema;
+        if (schema !== undefined && status.startsWith('2')) responses.set(Number(status), schema);
+      }
+    }
+    methods.set(method.toUpperCase(), {
+      key,
+      method: method.toUpperCase(),
+      template,
+      pathParams: params('path'),
+      queryParams: params('query'),
+      ...(jsonBody ? { body: { required: op.requestBody?.required === true, schema: jsonBody } } : {}),
+      responses,
+    });
+  }
+  return { template, segments: template.split('/').slice(1).map(toSegment), methods };
+}
+
+function toSegment(text: string): Segment {
+  const whole = /^\{([^}]+)\}$/.exec(text);
+  if (whole?.[1] !== undefined) return { kind: 'param', name: whole[1] };
+  if (!text.includes('{')) return { kind: 'literal', text };
+  const names: string[] = [];
+  const source = text.replace(/\{([^}]+)\}|[^{]+/g, (part, name: string | undefined) => {
+    if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    names.push(name);
+    return '(.+?)';
+  });
+  return { kind: 'pattern', regex: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * Finds the path template GitHub would route to. Literal segments beat parameters at the first
+ * position where candidates differ, which is how '/issues/comments' wins over '/issues/{issue_number}'.
+ */
+export function matchRoute(method: string, path: string): Match {
+  const parts = path.split('/').slice(1);
+  let best: { entry: PathEntry; rank: string; params: Record<string, string> } | undefined;
+  for (const entry of loadSpec()) {
+    const found = matchSegments(entry.segments, parts);
+    if (found !== undefined && (best === undefined || found.rank > best.rank)) {
+      best = { entry, ...found };
+    }
+  }
+  if (best === undefined) return { kind: 'no-route' };
+  const op = best.entry.methods.get(method);
+  if (op === undefined) return { kind: 'no-method', template: best.entry.template };
+  return { kind: 'ok', op, params: best.params };
+}
+
+function matchSegments(
+  segments: Segment[],
+  parts: string[],
+): { rank: string; params: Record<string, string> } | undefined {
+  if (segments.length > parts.length) return undefined;
+  const last = segments[segments.length - 1];
+  // File paths and git refs may arrive with raw slashes (contents/{path}, git/ref/{ref}); such a
+  // trailing parameter spans the rest of the path, ranked below exact fits.
+  const spans = segments.length < parts.length;
+  if (spans && !(last?.kind === 'param' && SLASHED_PARAMS.has(last.name))) return undefined;
+  const params: Record<string, string> = {};
+  let rank = spans ? '0' : '1';
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    const part = spans && i === segments.length - 1 ? parts.slice(i).join('/') : parts[i];
+    if (segment === undefined || part === undefined || part === '') return undefined;
+    if (segment.kind === 'literal') {
+      if (segment.text !== part) return undefined;
+      rank += '2';
+    } else if (segment.kind === 'param') {
+      params[segment.name] = safeDecode(part);
+      rank += '0';
+    } else {
+      const groups = segment.regex.exec(part);
+      if (groups === null) return undefined;
+      segment.names.forEach((name, n) => (params[name] = safeDecode(groups[n + 1] ?? '')));
+      rank += '1';
+    }
+  }
+  return { rank, params };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Resolves a failNext route ('METHOD /template' or a concrete path) to its operation key. */
+export function operationKey(route: string): string | undefined {
+  const [method, path] = route.trim().split(/\s+/, 2);
+  if (method === undefined || path === undefined) return undefined;
+  const match = matchRoute(method.toUpperCase(), path);
+  return match.kind === 'ok' ? match.op.key : undefined;
+}

@@ -1,0 +1,163 @@
+// In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
+import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile } from './types.ts';
+
+export interface StoredReaction extends FakeReaction {
+  created_at: string;
+}
+
+// Real ids, so payloads from @octokit/webhooks-examples and the fake agree about who is who.
+const KNOWN_USERS: Record<string, number> = {
+  octocat: 583231,
+  Codertocat: 21031067,
+  'github-actions[bot]': 41898282,
+};
+
+// Comment ids on github.com are past 2^31 nowadays; starting there exposes 32-bit assumptions.
+const FIRST_COMMENT_ID = 2_147_483_648;
+const FIRST_REACTION_ID = 300_000_001;
+
+export function identity(login: string): FakeUser {
+  const type = login.endsWith('[bot]') ? 'Bot' : 'User';
+  const known = KNOWN_USERS[login];
+  if (known !== undefined) return { login, type, id: known };
+  // Stable per login across runs, so snapshots of rendered users do not churn.
+  let hash = 0;
+  for (const char of login) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return { login, type, id: 1_000_000 + (hash % 90_000_000) };
+}
+
+export function timestamp(): string {
+  // GitHub renders second precision with a Z suffix.
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export class Store {
+  readonly owner: string;
+  readonly repo: string;
+  readonly webBase: string;
+  private commentMap = new Map<number, FakeComment>();
+  private reactionList: StoredReaction[] = [];
+  private permissions = new Map<string, Permission>();
+  private pullFiles = new Map<number, PullFile[]>();
+  private failures = new Map<string, { status: number; remaining: number }>();
+  private nextCommentId = FIRST_COMMENT_ID;
+  private nextReactionId = FIRST_REACTION_ID;
+
+  constructor(owner: string, repo: string, webBase: string) {
+    this.owner = owner;
+    this.repo = repo;
+    this.webBase = webBase;
+  }
+
+  reset(): void {
+    this.commentMap.clear();
+    this.reactionList = [];
+    this.permissions.clear();
+    this.pullFiles.clear();
+    this.failures.clear();
+    this.nextCommentId = FIRST_COMMENT_ID;
+    this.nextReactionId = FIRST_REACTION_ID;
+  }
+
+  setPermission(login: string, permission: Permission): void {
+    this.permissions.set(login.toLowerCase(), permission);
+  }
+
+  /** Public-repository semantics: anyone not configured can read. Logins are case-insensitive. */
+  permissionOf(login: string): Permission {
+    return this.permissions.get(login.toLowerCase()) ?? 'read';
+  }
+
+  addComment(issueNumber: number, body: string, login: string): FakeComment {
+    const id = this.nextCommentId++;
+    const now = timestamp();
+    const comment: FakeComment = {
+      id,
+      issueNumber,
+      body,
+      user: identity(login),
+      created_at: now,
+      updated_at: now,
+      html_url: `${this.webBase}/${this.owner}/${this.repo}/issues/${issueNumber}#issuecomment-${id}`,
+    };
+    this.commentMap.set(id, comment);
+    return comment;
+  }
+
+  comment(id: number): FakeComment | undefined {
+    return this.commentMap.get(id);
+  }
+
+  updateComment(id: number, body: string): FakeComment | undefined {
+    const comment = this.commentMap.get(id);
+    if (comment === undefined) return undefined;
+    comment.body = body;
+    comment.updated_at = timestamp();
+    return comment;
+  }
+
+  deleteComment(id: number): boolean {
+    this.reactionList = this.reactionList.filter((r) => !(r.subject === 'comment' && r.subjectId === id));
+    return this.commentMap.delete(id);
+  }
+
+  /** Oldest first, the order GitHub lists issue comments in. */
+  comments(issueNumber?: number): FakeComment[] {
+    const all = [...this.commentMap.values()].sort((a, b) => a.id - b.id);
+    return issueNumber === undefined ? all : all.filter((c) => c.issueNumber === issueNumber);
+  }
+
+  reactionsOn(subject: FakeReaction['subject'], subjectId: number): StoredReaction[] {
+    return this.reactionList.filter((r) => r.subject === subject && r.subjectId === subjectId);
+  }
+
+  allReactions(): StoredReaction[] {
+    return [...this.reactionList];
+  }
+
+  /** GitHub keeps one reaction per user and content; a repeat returns the existing one. */
+  react(subject: FakeReaction['subject'], subjectId: number, content: string, login: string) {
+    const existing = this.reactionsOn(subject, subjectId).find(
+      (r) => r.content === content && r.user === login,
+    );
+    if (existing) return { reaction: existing, created: false };
+    const reaction: StoredReaction = {
+      id: this.nextReactionId++,
+      subject,
+      subjectId,
+      content,
+      user: login,
+      created_at: timestamp(),
+    };
+    this.reactionList.push(reaction);
+    return { reaction, created: true };
+  }
+
+  deleteReaction(subject: FakeReaction['subject'], subjectId: number, reactionId: number): boolean {
+    const before = this.reactionList.length;
+    this.reactionList = this.reactionList.filter(
+      (r) => !(r.id === reactionId && r.subject === subject && r.subjectId === subjectId),
+    );
+    return this.reactionList.length < before;
+  }
+
+  setPullFiles(pullNumber: number, files: PullFile[]): void {
+    this.pullFiles.set(pullNumber, files.map((f) => ({ ...f })));
+  }
+
+  filesOf(pullNumber: number): PullFile[] | undefined {
+    return this.pullFiles.get(pullNumber);
+  }
+
+  failNext(key: string, status: number, times: number): void {
+    this.failures.set(key, { status, remaining: times });
+  }
+
+  /** Consumes one scheduled failure for the operation, if any. */
+  takeFailure(key: string): number | undefined {
+    const failure = this.failures.get(key);
+    if (failure === undefined) return undefined;
+    if (--failure.remaining <= 0) this.failures.delete(key);
+    return failure.status;
+  }
+}

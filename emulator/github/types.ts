@@ -1,0 +1,79 @@
+// Public types of the fake GitHub REST API. Other emulators and the contract tests import
+// these through index.ts, so changes here are changes to a shared contract.
+
+export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+export interface FakeUser {
+  login: string;
+  type: 'User' | 'Bot';
+  id: number;
+}
+
+export interface FakeComment {
+  id: number;
+  issueNumber: number;
+  body: string;
+  user: FakeUser;
+  created_at: string;
+  updated_at: string;
+  html_url: string;
+}
+
+export interface FakeReaction {
+  id: number;
+  subject: 'comment' | 'issue';
+  /** Comment id for 'comment' reactions, issue number for 'issue' reactions. */
+  subjectId: number;
+  content: string;
+  user: string;
+}
+
+export interface PullFile {
+  filename: string;
+  status: string;
+  additions: number;
+  deletions: number;
+}
+
+export interface RecordedCall {
+  method: string;
+  /** Path without the GHES '/api/v3' prefix, so assertions hold for both mount points. */
+  path: string;
+  /** Raw query string without the leading '?'. */
+  query: string;
+  /** Parsed JSON when the body was JSON, the raw text otherwise, undefined when empty. */
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface FakeGitHub {
+  /** 'http://127.0.0.1:PORT'; the same API is also mounted under url + '/api/v3'. */
+  url: string;
+  owner: string;
+  repo: string;
+  calls: RecordedCall[];
+  /** Requests GitHub's OpenAPI description would reject; tests assert this stays empty. */
+  violations: string[];
+  /**
+   * Requests GitHub accepts but this fake does not implement (answered 501). Kept apart from
+   * violations because the caller did nothing wrong, yet a test would otherwise pass vacuously.
+   */
+  unimplemented: string[];
+  setPermission(username: string, permission: Permission): void;
+  addComment(issueNumber: number, body: string, user?: string): FakeComment;
+  comments(issueNumber?: number): FakeComment[];
+  reactions(): FakeReaction[];
+  setPullFiles(pullNumber: number, files: PullFile[]): void;
+  /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
+  failNext(route: string, status: number, times?: number): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface FakeGitHubOptions {
+  port?: number;
+  owner?: string;
+  repo?: string;
+  token?: string;
+  actor?: string;
+}
