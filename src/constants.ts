@@ -6,6 +6,17 @@ export const Input = {
   BaseUrl: 'base-url',
   GitHubToken: 'github-token',
   TimeoutMinutes: 'timeout-minutes',
+  TriggerPhrase: 'trigger-phrase',
+  RequiredPermission: 'required-permission',
+  AllowedBots: 'allowed-bots',
+  TriggerLabel: 'trigger-label',
+  AllowEdits: 'allow-edits',
+  DocumentMergedPullRequests: 'document-merged-pull-requests',
+  IssueNumber: 'issue-number',
+  ReplyOnRefusal: 'reply-on-refusal',
+  Wait: 'wait',
+  JobId: 'job-id',
+  DryRun: 'dry-run',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */
@@ -14,6 +25,27 @@ export const Output = {
   PrLink: 'pr-link',
   JobId: 'job-id',
 } as const;
+
+/** State passed from the main step to the post step (core.saveState). */
+export const State = {
+  IsPost: 'isPost',
+  JobId: 'jobId',
+  CommentId: 'commentId',
+  /** Set once the progress comment shows a final outcome: the post step then has nothing to do. */
+  Finished: 'finished',
+  IssueNumber: 'issueNumber',
+  StartedAt: 'startedAt',
+  Triggers: 'triggers',
+} as const;
+
+/** The `status` output when the action did nothing (no trigger, refused, no secret). */
+export const SKIPPED_STATUS = 'skipped';
+/** The `status` output of a dry run. */
+export const DRY_RUN_STATUS = 'dry-run';
+
+/** Repository roles from least to most, as GitHub's collaborator permission API names them. */
+export const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
 /** Statuses after which a job never changes again on its own. */
 export const TERMINAL_STATUSES = ['completed', 'failed', 'archived'] as const;

@@ -7,34 +7,18 @@ export interface IssueTarget {
   issueNumber: number;
 }
 
-/** Events whose payload names an issue (or pull request) that asked for the run. */
-const EVENTS_WITH_ISSUE = new Set(['issues', 'issue_comment']);
-
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 
-export interface GitHubAccess {
-  octokit: Octokit;
-  target: IssueTarget;
-}
-
 /**
- * Octokit and the issue to report to, or undefined when the run has nowhere to report.
- * @actions/github is imported only here, on demand: runs that report nowhere never load it, which
- * keeps start-up quick.
+ * One Octokit for the run. @actions/github is imported here, on demand: runs that never talk to
+ * GitHub (a plain `uses:` step) do not load it, which keeps start-up quick. It reads
+ * GITHUB_API_URL (so GHES works) and the runner's proxy settings.
  */
-export async function connectToIssue(token: string, log: Logger, env = process.env): Promise<GitHubAccess | undefined> {
-  if (!EVENTS_WITH_ISSUE.has(env.GITHUB_EVENT_NAME ?? '')) return undefined;
-  const { context, getOctokit } = await import('@actions/github');
-  const issueNumber = context.payload.issue?.number;
-  if (typeof issueNumber !== 'number') return undefined;
-  if (!token) {
-    log.warning("Input 'github-token' is empty, so the outcome cannot be reported on the issue.");
-    return undefined;
-  }
-  const octokit = getOctokit(token, {
-    log: { debug: log.debug, info: log.debug, warn: log.warning, error: log.warning },
+export async function createOctokit(token: string, log: Logger): Promise<Octokit> {
+  const { getOctokit } = await import('@actions/github');
+  return getOctokit(token, {
+    log: { debug: (m: string) => log.debug(m), info: (m: string) => log.debug(m), warn: (m: string) => log.debug(m), error: (m: string) => log.debug(m) },
   });
-  return { octokit, target: { owner: context.repo.owner, repo: context.repo.repo, issueNumber } };
 }
 
 /** A link to this workflow run, for comments. */

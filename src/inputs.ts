@@ -1,13 +1,23 @@
 import * as core from '@actions/core';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input } from './constants.ts';
+import {
+  ADMIN_KEY_PREFIX,
+  ASSISTANT_KEY_PREFIX,
+  Input,
+  PERMISSION_LEVELS,
+  type PermissionLevel,
+} from './constants.ts';
 import { ConfigError } from './errors.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
 export interface Settings {
-  /** The instruction for the agent. */
+  /** The instruction for the agent; '' when the triggering comment or issue gives it. */
   prompt: string;
   projectId: string;
-  /** The admin key; masked in the log as soon as it is read. */
+  /**
+   * The admin key; masked in the log as soon as it is read. '' only when the workflow passed none,
+   * which the trigger rules turn into a skip for runs that get no secrets (forks, Dependabot) and
+   * into an error otherwise.
+   */
   apiKey: string;
   /** The service's base address without a trailing slash, so paths can be appended. */
   baseUrl: string;
@@ -21,6 +31,23 @@ export interface Settings {
    * they exercise the real schedule in milliseconds.
    */
   delayScale: number;
+  /** Matched at the start of a comment line, case-insensitively. */
+  triggerPhrase: string;
+  requiredPermission: Exclude<PermissionLevel, 'none'>;
+  /** Bot logins allowed to trigger, lower-cased, without the '[bot]' suffix. */
+  allowedBots: string[];
+  /** '' when labeling an issue triggers nothing. */
+  triggerLabel: string;
+  allowEdits: boolean;
+  documentMergedPullRequests: boolean;
+  /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
+  issueNumber: number | undefined;
+  replyOnRefusal: boolean;
+  /** false: create the job and return its id at once. */
+  wait: boolean;
+  /** Attach to this job instead of creating one. */
+  jobId: string;
+  dryRun: boolean;
 }
 
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
@@ -32,25 +59,81 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (apiKey) core.setSecret(apiKey);
 
   return {
-    prompt: readPrompt(),
+    prompt: core.getInput(Input.Prompt),
     projectId: readProjectId(),
-    apiKey: checkApiKey(apiKey),
+    apiKey: apiKey && checkApiKey(apiKey),
     baseUrl: readBaseUrl(),
     githubToken: core.getInput(Input.GitHubToken),
     timeoutMs: readTimeoutMinutes() * 60_000,
     delayScale: readDelayScale(env.DOCS_AGENT_DELAY_SCALE),
+    triggerPhrase: readTriggerPhrase(),
+    requiredPermission: readRequiredPermission(),
+    allowedBots: core
+      .getInput(Input.AllowedBots)
+      .split(/[\s,]+/)
+      .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
+      .filter(Boolean),
+    triggerLabel: core.getInput(Input.TriggerLabel),
+    allowEdits: readBoolean(Input.AllowEdits, false),
+    documentMergedPullRequests: readBoolean(Input.DocumentMergedPullRequests, false),
+    issueNumber: readIssueNumber(),
+    replyOnRefusal: readBoolean(Input.ReplyOnRefusal, true),
+    wait: readBoolean(Input.Wait, true),
+    jobId: core.getInput(Input.JobId),
+    dryRun: readBoolean(Input.DryRun, false),
   };
 }
 
-function readPrompt(): string {
-  const prompt = core.getInput(Input.Prompt);
-  if (!prompt) {
-    throw new ConfigError(
-      `Input '${Input.Prompt}' is empty. Give the agent an instruction, for example: ` +
-        `"prompt: Document the new --verbose flag".`,
-    );
+/** The runner applies action.yml's defaults; `fallback` covers a runner (or test) that does not. */
+function readBoolean(name: string, fallback: boolean): boolean {
+  const raw = core.getInput(name);
+  if (!raw) return fallback;
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  if (/^(false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`Invalid '${name}' '${raw}': expected true or false.`);
+}
+
+function readTriggerPhrase(): string {
+  const phrase = core.getInput(Input.TriggerPhrase) || '/docs';
+  if (/\s/.test(phrase)) {
+    throw new ConfigError(`Invalid '${Input.TriggerPhrase}' '${phrase}': use one word, for example "/docs".`);
   }
-  return prompt;
+  return phrase;
+}
+
+function readRequiredPermission(): Settings['requiredPermission'] {
+  const raw = (core.getInput(Input.RequiredPermission) || 'write').toLowerCase();
+  const allowed = PERMISSION_LEVELS.filter((level) => level !== 'none');
+  if (!(allowed as string[]).includes(raw)) {
+    throw new ConfigError(`Invalid '${Input.RequiredPermission}' '${raw}': expected one of ${allowed.join(', ')}.`);
+  }
+  return raw as Settings['requiredPermission'];
+}
+
+function readIssueNumber(): number | undefined {
+  const raw = core.getInput(Input.IssueNumber);
+  if (!raw) return undefined;
+  const number = Number(raw.replace(/^#/, ''));
+  if (!Number.isSafeInteger(number) || number <= 0) {
+    throw new ConfigError(`Invalid '${Input.IssueNumber}' '${raw}': expected an issue number such as 42.`);
+  }
+  return number;
+}
+
+/** Raised by the trigger rules when neither the event nor the `prompt` input gives an instruction. */
+export function missingPrompt(): ConfigError {
+  return new ConfigError(
+    `Input '${Input.Prompt}' is empty. Give the agent an instruction, for example: ` +
+      `"prompt: Document the new --verbose flag".`,
+  );
+}
+
+/** Raised when a run that should have the secret has none. */
+export function missingApiKey(): ConfigError {
+  return new ConfigError(
+    `Input '${Input.ApiKey}' is empty. Pass the admin key from a secret: ` +
+      `"api-key: \${{ secrets.DOCS_AGENT_API_KEY }}".`,
+  );
 }
 
 function readProjectId(): string {
@@ -69,14 +152,7 @@ function readProjectId(): string {
 }
 
 /** The key itself is never quoted: a message may end up in a public log. */
-export function checkApiKey(apiKey: string): string {
-  if (!apiKey) {
-    throw new ConfigError(
-      `Input '${Input.ApiKey}' is empty. Pass the admin key from a secret: ` +
-        `"api-key: \${{ secrets.DOCS_AGENT_API_KEY }}". Secrets are not given to workflows ` +
-        `triggered from forks.`,
-    );
-  }
+function checkApiKey(apiKey: string): string {
   // The assistant prefix also starts with the admin prefix, so it must be checked first.
   if (apiKey.startsWith(ASSISTANT_KEY_PREFIX)) {
     throw new ConfigError(

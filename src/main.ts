@@ -1,137 +1,162 @@
 import * as core from '@actions/core';
-import { AgentClient, type Job } from './agent-client.ts';
+import { AgentClient } from './agent-client.ts';
+import { watchForCancel } from './cancel.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { commentOutcome } from './comment.ts';
-import { Output, USER_AGENT } from './constants.ts';
-import { sendOnce } from './create-job.ts';
+import { DRY_RUN_STATUS, Output, SKIPPED_STATUS, State, USER_AGENT } from './constants.ts';
 import { ConfigError, errorMessage } from './errors.ts';
-import { connectToIssue, runUrl, type GitHubAccess } from './github.ts';
+import { readEvent, type GitHubEvent } from './event.ts';
+import { createOctokit, runUrl, type Octokit } from './github.ts';
 import { createTransport } from './http.ts';
-import { readSettings, type Settings } from './inputs.ts';
+import { missingApiKey, readSettings, type Settings } from './inputs.ts';
 import type { Logger } from './logger.ts';
-import { decideOutcome, errorOutcome, type Outcome } from './outcome.ts';
-import { writeSummary } from './summary.ts';
-import { waitForJob } from './wait.ts';
+import type { Outcome } from './outcome.ts';
+import { checkPermission } from './permissions.ts';
+import { runPost } from './post.ts';
+import { ProgressComments } from './progress-comment.ts';
+import { buildPrompt } from './prompt.ts';
+import { reportOutcome } from './report.ts';
+import { runJob } from './run-job.ts';
+import { decideTrigger } from './trigger.ts';
 
 /** Longest wait for one answer from the service, before the delay scale. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** How long a just-created job may answer 404 before that is believed. */
-const NOT_FOUND_GRACE_MS = 30_000;
+/** The emulator-backed tests scale waits down, but never a request below this. */
+const MIN_REQUEST_TIMEOUT_MS = 2_000;
 
 /** What the logic talks to; tests pass their own. */
 export interface Dependencies {
   client: AgentClient;
   clock: Clock;
   log: Logger;
-  /** Where to report on GitHub, if anywhere; resolved once, lazily. */
-  github: () => Promise<GitHubAccess | undefined>;
+  /** Octokit for the run, created on first use. */
+  octokit: () => Promise<Octokit>;
+  /** Aborted when the runner cancels the run. */
+  signal: AbortSignal;
+  runUrl: string | undefined;
+  runId: string;
 }
 
-/** The action's entry point: every failure ends here as one clean line. */
+/** A run that did no work: nothing triggered it, the requester was refused, or a dry run. */
+export interface NoWork {
+  kind: 'skipped' | 'dry-run';
+  message: string;
+}
+
+/** The action's entry point, for both the main and the post step: every failure ends here as one clean line. */
 export async function run(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     core.setFailed(`Unexpected error: ${errorMessage(reason)}`);
   });
+  if (core.getState(State.IsPost) === 'true') {
+    await runPost(core);
+    return;
+  }
+  core.saveState(State.IsPost, 'true');
+  const cancel = watchForCancel(core);
   try {
     const settings = readSettings();
-    const outcome = await execute(settings, productionDependencies(settings));
-    if (!outcome.ok) core.setFailed(outcome.message);
+    const result = await execute(settings, readEvent(), productionDependencies(settings, cancel.signal));
+    if ('ok' in result) {
+      if (!result.ok) core.setFailed(result.message);
+    } else {
+      core.setOutput(Output.Status, result.kind === 'skipped' ? SKIPPED_STATUS : DRY_RUN_STATUS);
+      core.notice(result.message);
+    }
   } catch (error) {
-    // ConfigError and ServiceError messages are written for users; anything else is our bug,
-    // and its message is still more use than a stack trace.
-    core.setFailed(error instanceof ConfigError ? error.message : errorMessage(error));
+    core.setFailed(errorMessage(error));
+  } finally {
+    cancel.dispose();
   }
 }
 
-function productionDependencies(settings: Settings): Dependencies {
-  const log: Logger = core;
+function productionDependencies(settings: Settings, signal: AbortSignal): Dependencies {
+  let octokit: Promise<Octokit> | undefined;
   return {
     client: new AgentClient({
       baseUrl: settings.baseUrl,
       projectId: settings.projectId,
       apiKey: settings.apiKey,
       transport: createTransport(USER_AGENT),
-      requestTimeoutMs: Math.max(1, REQUEST_TIMEOUT_MS * settings.delayScale),
+      requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * settings.delayScale),
       debug: (line) => core.debug(line),
       now: () => Date.now(),
     }),
     clock: systemClock,
-    log,
-    github: () => connectToIssue(settings.githubToken, log),
+    log: core,
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, core)),
+    signal,
+    runUrl: runUrl(),
+    runId: process.env.GITHUB_RUN_ID ?? '',
   };
 }
 
-/** Creates the job, waits for it and reports the outcome everywhere it belongs. */
-export async function execute(settings: Settings, deps: Dependencies): Promise<Outcome> {
-  const { client, clock, log } = deps;
-  const started = clock.now();
-  const deadline = started + settings.timeoutMs;
-  let job: Job | undefined;
-  let outcome: Outcome;
-  try {
-    job = await phase('Create the documentation agent job', async () => {
-      const created = await sendOnce('Creating the job', () => client.createJob(settings.prompt), {
-        deadline,
-        delayScale: settings.delayScale,
-        clock,
-        log,
-      });
-      log.info(`Created job ${created.id} (${created.status || 'no status yet'}).`);
-      core.setOutput(Output.JobId, created.id);
-      return created;
-    });
-    const created = job;
-    const result = await phase('Wait for the job to finish', () =>
-      waitForJob({
-        client,
-        job: created,
-        deadline,
-        notFoundGraceMs: NOT_FOUND_GRACE_MS * settings.delayScale,
-        delayScale: settings.delayScale,
-        clock,
-        log,
-        onChange: async (next) => {
-          job = next;
-        },
-      }),
-    );
-    job = result.job;
-    const agentMessage =
-      result.end === 'terminal' && job.status !== 'completed' ? await client.getMessageToUser(job.id) : undefined;
-    outcome = decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage });
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    outcome = errorOutcome(errorMessage(error), job);
+/** Decides whether to act on the event, checks who asked, and runs the job. */
+export async function execute(settings: Settings, event: GitHubEvent, deps: Dependencies): Promise<Outcome | NoWork> {
+  const trigger = decideTrigger(event, settings);
+  if (trigger.kind === 'skip') return { kind: 'skipped', message: `Nothing to do: ${trigger.reason}.` };
+  if (!settings.apiKey) {
+    if (!getsSecrets(event)) {
+      return {
+        kind: 'skipped',
+        message:
+          "Skipped: 'api-key' is empty because GitHub gives no secrets to runs from forks or Dependabot. " +
+          'Nothing was sent to the service.',
+      };
+    }
+    throw missingApiKey();
   }
-  await phase('Report the outcome', () => report(outcome, clock.now() - started, deps));
+
+  const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
+  if (needsGitHub && !settings.githubToken) {
+    throw new ConfigError(
+      "Input 'github-token' is empty, but this event needs it to check who asked and to report on the issue. " +
+        'Remove the input to use the default ${{ github.token }}.',
+    );
+  }
+  const octokit = needsGitHub ? await deps.octokit() : undefined;
+  const progress =
+    octokit && trigger.issue
+      ? new ProgressComments(octokit, { ...event.repository, issueNumber: trigger.issue.number }, deps.log)
+      : undefined;
+
+  if (octokit && trigger.requester) {
+    const verdict = await checkPermission(octokit, event.repository, trigger.requester, settings);
+    if (!verdict.allowed) {
+      if (progress && settings.replyOnRefusal && !settings.dryRun) {
+        await progress.reply(`The documentation agent was not started: ${verdict.reason}.`);
+      }
+      return { kind: 'skipped', message: `Not started for ${trigger.requester.login}: ${verdict.reason}.` };
+    }
+  }
+
+  const changedFiles =
+    octokit && trigger.mergedPullRequest !== undefined
+      ? (
+          await octokit.paginate(octokit.rest.pulls.listFiles, {
+            ...event.repository,
+            pull_number: trigger.mergedPullRequest,
+            per_page: 100,
+          })
+        ).map((file) => file.filename)
+      : [];
+  const prompt = buildPrompt(trigger, settings, event.repository, changedFiles);
+
+  if (settings.dryRun) {
+    const target = settings.jobId
+      ? `GET ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job/${encodeURIComponent(settings.jobId)}`
+      : `POST ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job`;
+    deps.log.info(`Dry run: would send ${target}\nAuthorization: Bearer ***\n${JSON.stringify({ prompt }, null, 2)}`);
+    return { kind: 'dry-run', message: 'Dry run: the inputs and the event are valid; nothing was sent to the service.' };
+  }
+
+  const started = deps.clock.now();
+  const { outcome, conversation } = await runJob({ settings, trigger, prompt, progress, deps });
+  await reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started });
   return outcome;
 }
 
-async function report(outcome: Outcome, elapsedMs: number, deps: Dependencies): Promise<void> {
-  if (outcome.job) {
-    core.setOutput(Output.JobId, outcome.job.id);
-    core.setOutput(Output.Status, outcome.status);
-    core.setOutput(Output.PrLink, outcome.prLink);
-  }
-  if (outcome.ok) {
-    if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
-    else deps.log.info(outcome.message);
-  }
-  await writeSummary(outcome, elapsedMs).catch((error: unknown) => {
-    deps.log.warning(`Could not write the job summary: ${errorMessage(error)}`);
-  });
-  const github = await deps.github().catch((error: unknown) => {
-    deps.log.warning(`Could not connect to GitHub to report the outcome: ${errorMessage(error)}`);
-    return undefined;
-  });
-  if (github) await commentOutcome(github, outcome, runUrl(), deps.log);
-}
-
-async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
-  core.startGroup(name);
-  try {
-    return await work();
-  } finally {
-    core.endGroup();
-  }
+/** Runs from forks and Dependabot get no secrets: an empty key there is expected, not a mistake. */
+function getsSecrets(event: GitHubEvent): boolean {
+  const login = event.payload.sender?.login ?? '';
+  return !event.name.startsWith('pull_request') && login !== 'dependabot[bot]';
 }

@@ -9,6 +9,8 @@ export type OutcomeKind =
   | 'archived'
   | 'timed-out'
   | 'cancelled'
+  /** `wait: false`: the job was started or found and left to run. */
+  | 'started'
   /** The action could not finish its part: bad answer, refused key, unreachable service. */
   | 'error';
 
@@ -73,6 +75,18 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
               `or the service committed directly to the deploy branch.`,
           };
   }
+}
+
+/** `wait: false`: the run reports the job and leaves it running. */
+export function startedOutcome(job: Job): Outcome {
+  return {
+    kind: 'started',
+    job,
+    status: job.status || 'active',
+    prLink: safeLink(job.prLink),
+    ok: true,
+    message: `Job ${job.id} is ${job.status || 'active'}; not waiting for it (wait: false).`,
+  };
 }
 
 /** A run that ended in an error; the job, if one exists, keeps its last known status. */

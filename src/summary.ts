@@ -9,6 +9,7 @@ const HEADLINES: Record<Outcome['kind'], string> = {
   archived: 'The documentation agent job was archived',
   'timed-out': 'Stopped waiting for the documentation agent',
   cancelled: 'Cancelled while the documentation agent worked',
+  started: 'The documentation agent job was started',
   error: 'The documentation agent could not be run',
 };
 

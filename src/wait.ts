@@ -20,6 +20,8 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Called after every poll that changed the status; errors there are the caller's to handle. */
   onChange?: (job: Job) => Promise<void>;
+  /** Read the job at once instead of after the first delay (a job attached to, not just created). */
+  pollFirst?: boolean;
 }
 
 export type WaitEnd = 'terminal' | 'deadline' | 'cancelled';
@@ -41,18 +43,21 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let job = options.job;
   let lastFailure: ServiceError | undefined;
 
-  for (let attempt = 0; !isTerminal(job.status); attempt++) {
-    if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
-      warnedStatuses.add(job.status);
-      log.warning(`The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`);
-    }
-    if (signal?.aborted) return { job, end: 'cancelled' };
-    const remaining = deadline - clock.now();
-    if (remaining <= 0) return { job, end: 'deadline' };
+  for (let attempt = 0, pollNow = options.pollFirst === true; ; attempt++, pollNow = false) {
+    if (!pollNow) {
+      if (isTerminal(job.status)) return { job, end: 'terminal' };
+      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
+        warnedStatuses.add(job.status);
+        log.warning(`The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`);
+      }
+      if (signal?.aborted) return { job, end: 'cancelled' };
+      const remaining = deadline - clock.now();
+      if (remaining <= 0) return { job, end: 'deadline' };
 
-    const delay = Math.max(pollDelay(attempt, clock.random) * delayScale, lastFailure?.retryAfterMs ?? 0);
-    await clock.sleep(Math.min(delay, remaining), signal);
-    if (signal?.aborted) return { job, end: 'cancelled' };
+      const delay = Math.max(pollDelay(attempt, clock.random) * delayScale, lastFailure?.retryAfterMs ?? 0);
+      await clock.sleep(Math.min(delay, remaining), signal);
+      if (signal?.aborted) return { job, end: 'cancelled' };
+    }
 
     try {
       const next = await client.getJob(job.id, Math.max(1, deadline - clock.now()));
@@ -70,7 +75,6 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       log.info(`Could not read job ${job.id} (${error.message}); trying again.`);
     }
   }
-  return { job, end: 'terminal' };
 }
 
 /**

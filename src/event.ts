@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+
+/** The webhook payload fields the trigger rules read; everything is optional in real payloads. */
+export interface Payload {
+  action?: string;
+  comment?: { id: number; body?: string | null; user?: Actor | null; html_url?: string };
+  issue?: {
+    number: number;
+    title?: string;
+    body?: string | null;
+    html_url?: string;
+    user?: Actor | null;
+    labels?: { name: string }[];
+    pull_request?: unknown;
+  };
+  label?: { name: string };
+  pull_request?: {
+    number: number;
+    title?: string;
+    body?: string | null;
+    html_url?: string;
+    merged?: boolean;
+    merged_by?: Actor | null;
+  };
+  repository?: { name: string; full_name?: string; html_url?: string; owner: { login: string } };
+  sender?: Actor;
+}
+
+export interface Actor {
+  login: string;
+  type?: string;
+}
+
+export interface GitHubEvent {
+  name: string;
+  payload: Payload;
+  /** owner/repo of the run, from GITHUB_REPOSITORY. */
+  repository: { owner: string; repo: string };
+}
+
+/**
+ * The triggering event as the runner describes it. Read directly rather than through
+ * @actions/github's context, which would load Octokit at start-up for runs that never use it.
+ */
+export function readEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent {
+  const path = env.GITHUB_EVENT_PATH;
+  let payload: Payload = {};
+  if (path) {
+    try {
+      payload = JSON.parse(readFileSync(path, 'utf8')) as Payload;
+    } catch {
+      payload = {};
+    }
+  }
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  return {
+    name: env.GITHUB_EVENT_NAME ?? '',
+    payload,
+    repository: {
+      owner: payload.repository?.owner.login ?? owner,
+      repo: payload.repository?.name ?? repo,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import * as core from '@actions/core';
+import { Input, State } from './constants.ts';
+import { errorMessage } from './errors.ts';
+import { createOctokit, runUrl } from './github.ts';
+import type { Logger } from './logger.ts';
+import { ProgressComments } from './progress-comment.ts';
+
+/**
+ * The post step runs even after the main step was cancelled or killed. When the main step left
+ * its progress comment saying "working", this marks it cancelled, so no stale comment remains.
+ * It never fails the job.
+ */
+export async function runPost(log: Logger): Promise<void> {
+  try {
+    const commentId = Number(core.getState(State.CommentId));
+    if (!commentId || core.getState(State.Finished) === 'true') return;
+    const token = core.getInput(Input.GitHubToken);
+    const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+    const issueNumber = Number(core.getState(State.IssueNumber));
+    if (!token || !owner || !repo || !issueNumber) return;
+    const progress = new ProgressComments(await createOctokit(token, log), { owner, repo, issueNumber }, log);
+    const jobId = core.getState(State.JobId);
+    await progress.write(
+      {
+        state: 'cancelled',
+        jobId,
+        triggers: core.getState(State.Triggers).split(',').filter(Boolean),
+        startedAt: core.getState(State.StartedAt) || new Date().toISOString(),
+        runUrl: runUrl(),
+      },
+      commentId,
+    );
+    log.info(`The main step stopped before it finished the progress comment: marked it cancelled. Job ${jobId} continues on the service.`);
+  } catch (error) {
+    log.warning(`The post step could not finish the progress comment: ${errorMessage(error)}`);
+  }
+}

@@ -1,0 +1,44 @@
+import * as core from '@actions/core';
+import { Output, State } from './constants.ts';
+import { errorMessage } from './errors.ts';
+import type { Dependencies } from './main.ts';
+import type { Outcome } from './outcome.ts';
+import type { ProgressComments } from './progress-comment.ts';
+import type { Conversation } from './run-job.ts';
+import { writeSummary } from './summary.ts';
+
+/** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */
+export async function reportOutcome(
+  outcome: Outcome,
+  context: { progress: ProgressComments | undefined; conversation: Conversation; deps: Dependencies; elapsedMs: number },
+): Promise<void> {
+  const { progress, conversation, deps } = context;
+  if (outcome.job) {
+    core.setOutput(Output.JobId, outcome.job.id);
+    core.setOutput(Output.Status, outcome.status);
+    core.setOutput(Output.PrLink, outcome.prLink);
+  }
+  if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
+  else if (outcome.ok) deps.log.info(outcome.message);
+
+  await writeSummary(outcome, context.elapsedMs).catch((error: unknown) => {
+    deps.log.warning(`Could not write the job summary: ${errorMessage(error)}`);
+  });
+
+  if (!progress) return;
+  await progress.write(
+    {
+      state: outcome.kind,
+      jobId: outcome.job?.id ?? '',
+      triggers: conversation.triggers,
+      startedAt: conversation.startedAt,
+      runUrl: deps.runUrl,
+      prLink: outcome.prLink,
+      detail: outcome.ok ? undefined : outcome.message,
+    },
+    conversation.commentId,
+  );
+  core.saveState(State.Finished, 'true');
+  const reaction = outcome.kind === 'pull-request' ? 'rocket' : ['failed', 'archived', 'error'].includes(outcome.kind) ? 'confused' : undefined;
+  if (reaction) await progress.react(reaction, conversation.requestCommentId);
+}

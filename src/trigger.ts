@@ -1,0 +1,127 @@
+import { MARKER_PREFIX } from './progress-view.ts';
+import type { Actor, GitHubEvent } from './event.ts';
+import type { Settings } from './inputs.ts';
+import { cleanText } from './sanitize.ts';
+
+/** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
+export interface IssueInfo {
+  number: number;
+  title?: string;
+  body?: string;
+  url?: string;
+  isPullRequest: boolean;
+}
+
+export type Trigger =
+  | { kind: 'skip'; reason: string }
+  | {
+      kind: 'run';
+      /** The user's instruction after the trigger phrase; '' when the event carries none. */
+      request: string;
+      /** `/docs new …`: start a new job even if the issue already has one. */
+      forceNew: boolean;
+      /** Who asked, when someone other than the workflow's owners can cause the event. */
+      requester?: Actor;
+      issue?: IssueInfo;
+      /** The comment that asked, for reactions and to recognise a re-run of the same request. */
+      commentId?: number;
+      /** Set for a merged pull request: the prompt lists its changed files. */
+      mergedPullRequest?: number;
+    };
+
+/** Which events start work, and with what. Pure: it reads the event and the settings only. */
+export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
+  const { payload } = event;
+  switch (event.name) {
+    case 'workflow_dispatch':
+    case 'schedule':
+      return {
+        kind: 'run',
+        request: '',
+        forceNew: false,
+        ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false } } : {}),
+      };
+    case 'issue_comment': {
+      const { comment, issue } = payload;
+      if (!comment || !issue) return skip('the issue_comment payload has no comment');
+      if (payload.action !== 'created' && !(payload.action === 'edited' && settings.allowEdits)) {
+        return skip(`comments that are ${payload.action ?? 'changed'} do not trigger it (see allow-edits)`);
+      }
+      const body = comment.body ?? '';
+      if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
+      const found = findRequest(body, settings.triggerPhrase);
+      if (found === undefined) return skip(`the comment does not start a line with '${settings.triggerPhrase}'`);
+      return {
+        kind: 'run',
+        ...parseNew(found),
+        ...(comment.user ? { requester: comment.user } : {}),
+        issue: issueInfo(issue),
+        commentId: comment.id,
+      };
+    }
+    case 'issues': {
+      const { issue } = payload;
+      if (!issue) return skip('the issues payload has no issue');
+      const labelled = (name: string | undefined): boolean =>
+        !!settings.triggerLabel && name?.toLowerCase() === settings.triggerLabel.toLowerCase();
+      const requester = payload.sender ?? issue.user ?? undefined;
+      const base = { kind: 'run' as const, forceNew: false, issue: issueInfo(issue), ...(requester ? { requester } : {}) };
+      if (payload.action === 'labeled') {
+        return labelled(payload.label?.name) ? { ...base, request: '' } : skip('the label is not the trigger-label');
+      }
+      if (payload.action !== 'opened') return skip(`issues that are ${payload.action ?? 'changed'} do not trigger it`);
+      const found = findRequest(issue.body ?? '', settings.triggerPhrase);
+      if (found !== undefined) return { ...base, ...parseNew(found), forceNew: false };
+      if (issue.labels?.some((label) => labelled(label.name))) return { ...base, request: '' };
+      return skip(`the issue neither starts a line with '${settings.triggerPhrase}' nor has the trigger-label`);
+    }
+    case 'pull_request':
+    case 'pull_request_target': {
+      const pr = payload.pull_request;
+      if (!settings.documentMergedPullRequests) return skip('document-merged-pull-requests is off');
+      if (!pr || payload.action !== 'closed' || !pr.merged) return skip('only merged pull requests trigger it');
+      const requester = pr.merged_by ?? payload.sender;
+      return {
+        kind: 'run',
+        request: '',
+        forceNew: true,
+        ...(requester ? { requester } : {}),
+        issue: { number: pr.number, title: pr.title ?? '', body: pr.body ?? '', isPullRequest: true, ...(pr.html_url ? { url: pr.html_url } : {}) },
+        mergedPullRequest: pr.number,
+      };
+    }
+    default:
+      return skip(`it has nothing to do for '${event.name || 'unknown'}' events`);
+  }
+}
+
+function skip(reason: string): Trigger {
+  return { kind: 'skip', reason };
+}
+
+function issueInfo(issue: NonNullable<GitHubEvent['payload']['issue']>): IssueInfo {
+  return {
+    number: issue.number,
+    title: issue.title ?? '',
+    body: issue.body ?? '',
+    isPullRequest: issue.pull_request !== undefined && issue.pull_request !== null,
+    ...(issue.html_url ? { url: issue.html_url } : {}),
+  };
+}
+
+/**
+ * The text after the trigger phrase when the phrase starts the text or one of its lines
+ * (case-insensitive, followed by white space or the end), else undefined.
+ */
+export function findRequest(text: string, phrase: string): string | undefined {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^[ \\t]*${escaped}(?=\\s|$)`, 'im').exec(cleanText(text));
+  if (!match) return undefined;
+  return cleanText(match.input.slice(match.index + match[0].length));
+}
+
+/** `new` right after the phrase forces a new job instead of a follow-up. */
+function parseNew(request: string): { request: string; forceNew: boolean } {
+  const match = /^new(?:\s+|$)/i.exec(request);
+  return match ? { request: request.slice(match[0].length), forceNew: true } : { request, forceNew: false };
+}
