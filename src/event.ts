@@ -52,13 +52,8 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent {
       payload = {};
     }
   }
-  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
-  return {
-    name: env.GITHUB_EVENT_NAME ?? '',
-    payload,
-    repository: {
-      owner: payload.repository?.owner.login ?? owner,
-      repo: payload.repository?.name ?? repo,
-    },
-  };
+  // GITHUB_REPOSITORY names the run's repository for every event; a payload may lack one (schedule).
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? '').split('/');
+  return { name: env.GITHUB_EVENT_NAME ?? '', payload, repository: { owner, repo } };
 }
+
