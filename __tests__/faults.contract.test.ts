@@ -1,0 +1,204 @@
+/**
+ * Faults, cancellation and the runs that do not wait, against the shipped dist/ under Node 24.
+ * Every run must end with the right outcome, at most one job, in bounded time, with no stack
+ * trace and without printing the key.
+ */
+import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
+import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+
+let emulator: Emulator;
+let github: FakeGitHub;
+
+beforeAll(async () => {
+  [emulator, github] = await Promise.all([startEmulator(), startFakeGitHub({ token: GITHUB_TOKEN })]);
+});
+afterAll(() => Promise.all([emulator.close(), github.close()]));
+beforeEach(() => {
+  emulator.reset();
+  emulator.configure({ durationMs: 150, outcome: 'pr' });
+  github.reset();
+  github.setPermission('Codertocat', 'write');
+});
+
+function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
+  return runAction({
+    ...options,
+    inputs: { prompt: 'Document the flag', 'project-id': 'docs', 'api-key': API_KEY, 'base-url': emulator.url, ...inputs },
+    env: { GITHUB_API_URL: github.url, ...options.env },
+  });
+}
+
+function expectClean(result: RunResult): void {
+  const printed = result.everything.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+  expect(printed.join('\n')).not.toContain(API_KEY);
+  expect(result.everything).not.toMatch(/\n\s+at .+:\d+:\d+|<html|<!DOCTYPE/i);
+  expect(result.stderr).toBe('');
+}
+
+const errorLine = (result: RunResult): string => result.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? '';
+const status = (code: number, extra: Partial<Extract<FaultRule['fault'], { kind: 'status' }>> = {}): FaultRule['fault'] => ({ kind: 'status', status: code, ...extra });
+
+type Case = [name: string, rules: FaultRule[], expected: { code: 0 | 1; jobs: 0 | 1; error?: RegExp }];
+
+const MAY_EXIST = /unknown whether the service acted on it .*It was not repeated/;
+
+const CASES: Case[] = [
+  ['connection resets while waiting', [{ route: 'get', times: 2, fault: { kind: 'reset' } }], { code: 0, jobs: 1 }],
+  ['a reset on create', [{ route: 'create', fault: { kind: 'reset' } }], { code: 1, jobs: 0, error: MAY_EXIST }],
+  ['a reset after the job was created', [{ route: 'create', afterProcessing: true, fault: { kind: 'reset' } }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  ['500 on create', [{ route: 'create', afterProcessing: true, fault: status(500) }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  ['504 on create', [{ route: 'create', fault: status(504) }], { code: 1, jobs: 0, error: MAY_EXIST }],
+  ['503 with Retry-After on create', [{ route: 'create', times: 2, fault: status(503, { headers: { 'Retry-After': '0' } }) }], { code: 0, jobs: 1 }],
+  ['503 without Retry-After on create', [{ route: 'create', fault: status(503) }], { code: 1, jobs: 0, error: MAY_EXIST }],
+  ['500, 502, 503 and 504 while waiting', [500, 502, 503, 504].map((s) => ({ route: 'get' as const, fault: status(s) })), { code: 0, jobs: 1 }],
+  ['a GET slower than the request timeout', [{ route: 'get', fault: { kind: 'delay', ms: 3_000 } }], { code: 0, jobs: 1 }],
+  ['a create answered after the request timeout', [{ route: 'create', afterProcessing: true, fault: { kind: 'delay', ms: 3_000 } }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  ['malformed JSON while waiting', [{ route: 'get', times: 2, fault: { kind: 'malformed' } }], { code: 0, jobs: 1 }],
+  ['malformed JSON on create', [{ route: 'create', afterProcessing: true, fault: { kind: 'malformed' } }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  ['an HTML page from a proxy on create', [{ route: 'create', fault: { kind: 'html', status: 502 } }], { code: 1, jobs: 0, error: /HTTP 502: 502 Bad Gateway \(an HTML page, probably from a proxy\)/ }],
+  ['429 without Retry-After on create', [{ route: 'create', fault: status(429) }], { code: 0, jobs: 1 }],
+  ['429 with Retry-After while waiting', [{ route: 'get', fault: status(429, { headers: { 'Retry-After': '1' } }) }], { code: 0, jobs: 1 }],
+  ['404 just after create', [{ route: 'get', times: 2, fault: status(404, { body: '{"error":"Job not found"}' }) }], { code: 0, jobs: 1 }],
+  ['400 on create', [{ route: 'create', fault: status(400, { body: '{"message":"prompt too long"}' }) }], { code: 1, jobs: 0, error: /rejected the request \(HTTP 400: prompt too long\)/ }],
+  ['403 on create (read-only key)', [{ route: 'create', fault: status(403, { body: 'Forbidden' }) }], { code: 1, jobs: 0, error: /refused the API key \(HTTP 403: Forbidden\)\. Check the 'api-key' input/ }],
+];
+
+describe('fault matrix', () => {
+  test.each(CASES)('%s', async (_name, rules, expected) => {
+    emulator.inject(...rules);
+    const result = await run();
+    expect(result.code).toBe(expected.code);
+    expect(emulator.jobsCreated()).toBe(expected.jobs);
+    if (expected.error) expect(errorLine(result)).toMatch(expected.error);
+    if (expected.code === 0) expect(result.outputs.status).toBe('completed');
+    expect(result.durationMs).toBeLessThan(15_000);
+    expectClean(result);
+  });
+
+  test('a status the client does not know, then archived', async () => {
+    emulator.configure({ runningStatus: 'queued', outcome: 'archived' });
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('archived');
+    expect(result.stdout).toContain("unknown job status 'queued'");
+  });
+
+  test('a job that never ends is bounded by timeout-minutes', async () => {
+    emulator.configure({ outcome: 'never' });
+    const result = await run({ 'timeout-minutes': '0.02' });
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('active');
+    expect(result.durationMs).toBeLessThan(6_000);
+  });
+});
+
+describe('runs that do not wait', () => {
+  test('wait: false returns the job id at once', async () => {
+    emulator.configure({ outcome: 'never' });
+    const result = await run({ wait: 'false' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
+    expect(emulator.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+  });
+
+  test('job-id attaches to an existing job instead of creating one', async () => {
+    await run({ wait: 'false' });
+    const id = emulator.jobs()[0]?.id ?? '';
+    const result = await run({ 'job-id': id });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ 'job-id': id, status: 'completed' });
+    expect(emulator.jobsCreated()).toBe(1);
+  });
+
+  test('job-id of a missing job fails clearly', async () => {
+    const result = await run({ 'job-id': 'job_missing' });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toBe("::error::Job job_missing was not found in project 'docs'. Check 'job-id' and 'project-id'.");
+  });
+
+  test('dry-run prints the request and sends nothing', async () => {
+    const result = await run({ 'dry-run': 'true' });
+    expect(result.code).toBe(0);
+    expect(result.outputs.status).toBe('dry-run');
+    expect(result.stdout).toContain(`Dry run: would send POST ${emulator.url}/v2/agent/docs/job`);
+    expect(result.stdout).toContain('"prompt": "Document the flag"');
+    expect(result.stdout).toContain('Authorization: Bearer ***');
+    expect(emulator.requests).toHaveLength(0);
+    expectClean(result);
+  });
+});
+
+describe('cancellation', () => {
+  function commentEvent(): RunOptions['event'] {
+    const payload = webhookPayload('issue_comment', 'created');
+    const seeded = github.addComment(1, '/docs document the flag', 'Codertocat');
+    payload.comment.id = seeded.id;
+    payload.comment.body = seeded.body;
+    return { name: 'issue_comment', payload };
+  }
+
+  async function untilJobExists(): Promise<void> {
+    while (emulator.jobsCreated() === 0 || !github.comments(1).some((c) => c.body.includes('⏳'))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  test('SIGINT stops the wait, sets outputs and marks the comment cancelled within 5 s', async () => {
+    emulator.configure({ outcome: 'never' });
+    let signalledAt = 0;
+    const result = await run(
+      {},
+      {
+        event: commentEvent(),
+        onSpawn: (child) => {
+          void untilJobExists().then(() => {
+            signalledAt = performance.now();
+            child.kill('SIGINT');
+            // The runner's sequence: SIGTERM 7.5 s after SIGINT if the process still runs.
+            setTimeout(() => child.kill('SIGTERM'), 7_500).unref();
+          });
+        },
+      },
+    );
+    const exitedAfter = performance.now() - signalledAt;
+    expect(exitedAfter).toBeLessThan(5_000);
+    expect(result.code).toBe(1);
+    expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
+    const progress = github.comments(1).filter((c) => c.user.type === 'Bot');
+    expect(progress).toHaveLength(1);
+    expect(progress[0]?.body).toContain('⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.');
+    expect(progress[0]?.body).toContain(emulator.jobs()[0]?.id);
+    expect(result.state.finished).toBe('true');
+    expect(result.summary).toContain('Cancelled while the documentation agent worked');
+  });
+
+  test('the post step finishes a comment the killed main step left working', async () => {
+    emulator.configure({ outcome: 'never' });
+    const main = await run({}, { event: commentEvent(), onSpawn: (child) => void untilJobExists().then(() => child.kill('SIGKILL')) });
+    expect(main.signal).toBe('SIGKILL');
+    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain('⏳');
+    const post = await run({}, { entry: 'post', state: main.state });
+    expect(post.code).toBe(0);
+    const progress = github.comments(1).find((c) => c.user.type === 'Bot');
+    expect(progress?.body).toContain('⏹️ **Cancelled:**');
+    expect(progress?.body).toContain(`job=${emulator.jobs()[0]?.id ?? 'missing'} `);
+  });
+
+  test('the post step does nothing after a finished run', async () => {
+    const main = await run({}, { event: commentEvent() });
+    const calls = github.calls.length;
+    const post = await run({}, { entry: 'post', state: main.state });
+    expect(post.code).toBe(0);
+    expect(github.calls).toHaveLength(calls);
+  });
+
+  test('the post step never fails the job', async () => {
+    const post = await run(
+      {},
+      { entry: 'post', state: { isPost: 'true', commentId: '5', issueNumber: '1', jobId: 'job_x' }, env: { GITHUB_API_URL: 'http://127.0.0.1:9' } },
+    );
+    expect(post.code).toBe(0);
+    expect(post.stdout).toMatch(/::warning::Could not write the progress comment/);
+  });
+});
