@@ -26,10 +26,13 @@ export interface ProgressView extends Marker {
   detail?: string | undefined;
 }
 
-const SAFE_ID = /[^A-Za-z0-9_.-]/g;
+/** Ids go inside an HTML comment and inline code: letters, digits, `_`, `.` and single hyphens. */
+function safeId(id: string): string {
+  return id.replace(/[^A-Za-z0-9_.-]/g, '').replace(/-+/g, '-');
+}
 
 export function renderMarker({ jobId, triggers }: Marker): string {
-  return `${MARKER_PREFIX} job=${jobId.replace(SAFE_ID, '')} triggers=${triggers.map((t) => t.replace(SAFE_ID, '')).join(',')} -->`;
+  return `${MARKER_PREFIX} job=${safeId(jobId)} triggers=${triggers.map(safeId).join(',')} -->`;
 }
 
 /** The marker at the start of a comment body, or undefined when the comment is not a progress comment. */
@@ -40,7 +43,7 @@ export function parseMarker(body: string): Marker | undefined {
 }
 
 export function renderProgress(view: ProgressView): string {
-  const job = view.jobId ? `job \`${view.jobId.replace(SAFE_ID, '')}\`` : 'no job';
+  const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
   const since = `${view.startedAt.slice(0, 16).replace('T', ' ')} UTC`;
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
   return [renderMarker(view), headline(view, since), '', footer].join('\n');

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:net';
+import nock from 'nock';
+import { AgentClient, errorDetail } from '../src/agent-client.ts';
+import { ServiceError } from '../src/errors.ts';
+import { createTransport } from '../src/http.ts';
+
+const BASE = 'https://agent.example.com/api';
+const KEY = 'svc_unit_key';
+
+function client(lines: string[] = [], baseUrl = BASE): AgentClient {
+  return new AgentClient({
+    baseUrl,
+    projectId: 'docs/α',
+    apiKey: KEY,
+    transport: createTransport('docs-agent-action-test'),
+    requestTimeoutMs: 500,
+    debug: (line) => lines.push(line),
+    now: () => 0,
+  });
+}
+
+const service = () => nock('https://agent.example.com', { reqheaders: { authorization: `Bearer ${KEY}` } });
+
+// Socket-level failures are real ones on this machine: nock's replyWithError does not reach
+// @actions/http-client's error handler.
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => nock.enableNetConnect('127.0.0.1'));
+afterEach(() => {
+  expect(nock.pendingMocks()).toEqual([]);
+  nock.cleanAll();
+});
+afterAll(() => nock.enableNetConnect());
+
+function listen(onConnection: (socket: import('node:net').Socket) => void): Promise<Server> {
+  const server = createServer(onConnection);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
+}
+
+describe('agent client', () => {
+  test('creates a job with the prompt on the encoded path', async () => {
+    service()
+      .post('/api/v2/agent/docs%2F%CE%B1/job', { prompt: 'Document x' })
+      .matchHeader('content-type', 'application/json')
+      .reply(201, { id: 'job_1', status: 'active', prLink: null, model: 'm' });
+    await expect(client().createJob('Document x')).resolves.toEqual({ id: 'job_1', status: 'active', prLink: null });
+  });
+
+  test('accepts 200 as well as 201', async () => {
+    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(200, { id: 7, status: 'active' });
+    await expect(client().createJob('x')).resolves.toMatchObject({ id: '7', status: 'active', prLink: null });
+  });
+
+  test('copes with a job that lacks fields', async () => {
+    service().get('/api/v2/agent/docs%2F%CE%B1/job/job_1').reply(200, { id: 'job_1' });
+    await expect(client().getJob('job_1')).resolves.toEqual({ id: 'job_1', status: '', prLink: null });
+  });
+
+  test('logs one debug line per request without the key', async () => {
+    const lines: string[] = [];
+    service().get('/api/v2/agent/docs%2F%CE%B1/job/job_1').reply(200, { id: 'job_1', status: 'completed' });
+    await client(lines).getJob('job_1');
+    expect(lines).toEqual(['GET /api/v2/agent/docs%2F%CE%B1/job/job_1 -> 200 in 0 ms']);
+  });
+
+  test('names the api-key input on 401', async () => {
+    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(401, { error: 'Key expired' });
+    const error = await failure(client().createJob('x'));
+    expect(error.message).toBe(
+      "The service refused the API key (HTTP 401: Key expired). Check the 'api-key' input: the key may be expired or revoked, read-only, or limited to other IP addresses.",
+    );
+    expect(error.isAuth).toBe(true);
+  });
+
+  test('reads Retry-After on 429', async () => {
+    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(429, { error: 'Too many' }, { 'Retry-After': '7' });
+    const error = await failure(client().createJob('x'));
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(7_000);
+  });
+
+  test('shows the service’s text on 400', async () => {
+    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(400, { message: 'prompt must not be empty' });
+    expect((await failure(client().createJob('x'))).message).toBe('The service rejected the request (HTTP 400: prompt must not be empty).');
+  });
+
+  test('treats a 2xx without JSON as malformed', async () => {
+    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(201, '{"id": "job_', { 'Content-Type': 'application/json' });
+    expect((await failure(client().createJob('x'))).failure).toBe('malformed');
+  });
+
+  test('treats a refused connection as unreachable', async () => {
+    const closed = await listen((socket) => socket.destroy());
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await failure(client([], `http://127.0.0.1:${port}`).getJob('j'));
+    expect(error.failure).toBe('unreachable');
+    expect(error.message).toBe(`Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`);
+  });
+
+  test('treats a reset as interrupted', async () => {
+    const server = await listen((socket) => socket.once('data', () => socket.resetAndDestroy()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const error = await failure(client([], `http://127.0.0.1:${port}`).getJob('j'));
+      expect(error.failure).toBe('interrupted');
+      expect(error.message).toBe('GET /v2/agent/docs%2F%CE%B1/job/j was interrupted (ECONNRESET)');
+    } finally {
+      server.close();
+    }
+  });
+
+  test('gives up on a slow answer after the request timeout', async () => {
+    service().get('/api/v2/agent/docs%2F%CE%B1/job/j').delay(2_000).reply(200, { id: 'j' });
+    const error = await failure(client().getJob('j'));
+    expect(error.failure).toBe('timeout');
+    expect(error.message).toBe('GET /api/v2/agent/docs%2F%CE%B1/job/j got no answer within 0.5 s');
+  });
+
+  test('reads the agent’s message from the v1 session', async () => {
+    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(200, { sessionId: 'j', messageToUser: 'Could not\nbuild the docs' });
+    await expect(client().getMessageToUser('j')).resolves.toBe('Could not build the docs');
+  });
+
+  test('does without the v1 message when it fails', async () => {
+    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(500, 'oops');
+    await expect(client().getMessageToUser('j')).resolves.toBeUndefined();
+  });
+});
+
+describe('error detail', () => {
+  const detail = (body: string, contentType = 'application/json') => errorDetail({ body, headers: { 'content-type': contentType } });
+
+  test.each([
+    ['{"error":"Job not found"}', 'application/json', 'Job not found'],
+    ['{"message":"Bad prompt"}', 'application/json', 'Bad prompt'],
+    ['{"error":{"message":"nested"}}', 'application/json', 'nested'],
+    ['{"unexpected":true}', 'application/json', ''],
+    ['<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>x</h1></body></html>', 'text/html', '502 Bad Gateway (an HTML page, probably from a proxy)'],
+    ['<html><body>no title</body></html>', 'text/html', 'an HTML page, probably from a proxy'],
+    ['upstream connect error\nreset reason: overflow', 'text/plain', 'upstream connect error'],
+    ['', 'text/plain', ''],
+  ])('%s', (body, contentType, expected) => {
+    expect(detail(body, contentType)).toBe(expected);
+  });
+
+  test('caps a long line', () => {
+    expect(detail('x'.repeat(500), 'text/plain')).toHaveLength(200);
+  });
+});

@@ -1,0 +1,106 @@
+import type { GitHubEvent } from '../src/event.ts';
+import type { Settings } from '../src/inputs.ts';
+import { buildPrompt } from '../src/prompt.ts';
+import { decideTrigger, findRequest } from '../src/trigger.ts';
+import { webhookPayload } from './support/runner.ts';
+
+const settings = {
+  prompt: '',
+  triggerPhrase: '/docs',
+  triggerLabel: '',
+  allowEdits: false,
+  documentMergedPullRequests: false,
+  issueNumber: undefined,
+} as Settings;
+
+const repository = { owner: 'Codertocat', repo: 'Hello-World' };
+const event = (name: string, payload: Record<string, unknown>): GitHubEvent => ({ name, payload, repository });
+
+function comment(body: string, action = 'created'): GitHubEvent {
+  const payload = webhookPayload('issue_comment', action);
+  payload.comment.body = body;
+  return event('issue_comment', payload);
+}
+
+describe('trigger phrase', () => {
+  test.each([
+    ['/docs add a page', 'add a page'],
+    ['/DOCS add a page', 'add a page'],
+    ['Thanks!\r\n  /docs add a page\r\nand more', 'add a page\nand more'],
+    ['/docs', ''],
+    ['\u200b/docs hidden start', 'hidden start'],
+  ])('finds the request in %j', (text, request) => {
+    expect(findRequest(text, '/docs')).toBe(request);
+  });
+
+  test.each(['see /docs', '/docsify this', 'no phrase', '<!-- /docs hidden -->'])('ignores %j', (text) => {
+    expect(findRequest(text, '/docs')).toBeUndefined();
+  });
+});
+
+describe('trigger rules', () => {
+  test('runs for a created comment with the phrase', () => {
+    const trigger = decideTrigger(comment('/docs document -v'), settings);
+    expect(trigger).toMatchObject({ kind: 'run', request: 'document -v', forceNew: false, requester: { login: 'Codertocat' } });
+  });
+
+  test('"new" forces a new job', () => {
+    expect(decideTrigger(comment('/docs new tutorial'), settings)).toMatchObject({ request: 'tutorial', forceNew: true });
+  });
+
+  test('edited comments only with allow-edits', () => {
+    expect(decideTrigger(comment('/docs x', 'edited'), settings).kind).toBe('skip');
+    expect(decideTrigger(comment('/docs x', 'edited'), { ...settings, allowEdits: true }).kind).toBe('run');
+  });
+
+  test('never reacts to its own comments', () => {
+    expect(decideTrigger(comment('<!-- docs-agent-action job=1 triggers= -->\n/docs x'), settings)).toMatchObject({ kind: 'skip', reason: 'the comment is one of its own' });
+  });
+
+  test('labeled issues only with the trigger-label', () => {
+    const payload = webhookPayload('issues', 'labeled');
+    const name = String(payload.label.name);
+    expect(decideTrigger(event('issues', payload), settings).kind).toBe('skip');
+    expect(decideTrigger(event('issues', payload), { ...settings, triggerLabel: name.toUpperCase() })).toMatchObject({ kind: 'run', request: '' });
+  });
+
+  test('dispatch and schedule run with issue-number as the target', () => {
+    expect(decideTrigger(event('schedule', {}), { ...settings, issueNumber: 4 })).toEqual({
+      kind: 'run',
+      request: '',
+      forceNew: false,
+      issue: { number: 4, isPullRequest: false },
+    });
+  });
+
+  test('other events are skipped', () => {
+    expect(decideTrigger(event('push', {}), settings)).toEqual({ kind: 'skip', reason: "it has nothing to do for 'push' events" });
+  });
+});
+
+describe('prompt', () => {
+  const trigger = decideTrigger(comment('/docs document the flag'), settings);
+  if (trigger.kind !== 'run') throw new Error('expected a run');
+
+  test('fences the user’s request and quotes the issue', () => {
+    const prompt = buildPrompt(trigger, settings, repository);
+    expect(prompt).toMatch(/^Make the documentation change a GitHub user asked for on issue #1\./);
+    expect(prompt).toContain('~~~text\ndocument the flag\n~~~');
+    expect(prompt).toContain('Repository: Codertocat/Hello-World');
+    expect(prompt).toContain('Issue: #1 (https://github.com/Codertocat/Hello-World/issues/1)');
+  });
+
+  test('the prompt input wins, with the context attached', () => {
+    const prompt = buildPrompt(trigger, { prompt: 'Refresh the CLI page' }, repository);
+    expect(prompt).toMatch(/^Refresh the CLI page\n\nThe user's request on the issue, quoted:\n~~~text\ndocument the flag\n~~~/);
+  });
+
+  test('caps long text', () => {
+    const long = { ...trigger, request: 'a'.repeat(10_000) };
+    expect(buildPrompt(long, settings, repository)).toContain('[… cut: 6000 more characters]');
+  });
+
+  test('needs an instruction from somewhere', () => {
+    expect(() => buildPrompt({ kind: 'run', request: '', forceNew: false }, settings, repository)).toThrow(/'prompt' is empty/);
+  });
+});

@@ -1,0 +1,99 @@
+import type { Job } from '../src/agent-client.ts';
+import { ServiceError } from '../src/errors.ts';
+import { POLL_SCHEDULE } from '../src/poll-schedule.ts';
+import { waitForJob, type WaitOptions } from '../src/wait.ts';
+import { FakeClock, memoryLogger } from './support/fake-clock.ts';
+
+const active: Job = { id: 'job_1', status: 'active', prLink: null };
+
+/** A client whose answers are queued: a Job, or an error to throw. */
+function scripted(...answers: (Partial<Job> | Error)[]) {
+  const calls: number[] = [];
+  return {
+    calls,
+    getJob: async (): Promise<Job> => {
+      calls.push(calls.length);
+      const next = answers.shift();
+      if (next === undefined) throw new Error('no more scripted answers');
+      if (next instanceof Error) throw next;
+      return { ...active, ...next };
+    },
+  };
+}
+
+function options(client: WaitOptions['client'], clock: FakeClock, extra: Partial<WaitOptions> = {}): WaitOptions {
+  return { client, job: active, deadline: clock.now() + 60 * 60_000, notFoundGraceMs: 30_000, delayScale: 1, clock, log: memoryLogger(), ...extra };
+}
+
+const http = (status: number, retryAfterMs?: number) => new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
+
+describe('wait loop', () => {
+  test('polls on the jittered schedule until a terminal status', async () => {
+    const clock = new FakeClock(0, () => 0.5);
+    const client = scripted({}, {}, { status: 'completed', prLink: 'https://x/pull/1' });
+    const result = await waitForJob(options(client, clock));
+    expect(result).toEqual({ job: { id: 'job_1', status: 'completed', prLink: 'https://x/pull/1' }, end: 'terminal' });
+    expect(clock.sleeps).toEqual([4_500, 6_000, 8_250]);
+  });
+
+  test('stops at the deadline without sleeping past it', async () => {
+    const clock = new FakeClock(0, () => 0.99);
+    const client = scripted({}, {}, {}, {}, {}, {});
+    const result = await waitForJob(options(client, clock, { deadline: 20_000 }));
+    expect(result.end).toBe('deadline');
+    expect(clock.now()).toBe(20_000);
+    expect(clock.sleeps.every((ms) => ms <= POLL_SCHEDULE.maxMs)).toBe(true);
+  });
+
+  test('retries 5xx, 429, timeouts and garbled answers', async () => {
+    const clock = new FakeClock(0);
+    const client = scripted(http(502), http(503), new ServiceError('t', 'timeout'), new ServiceError('m', 'malformed'), http(429), { status: 'failed' });
+    const result = await waitForJob(options(client, clock));
+    expect(result.job.status).toBe('failed');
+    expect(client.calls).toHaveLength(6);
+  });
+
+  test('waits at least as long as Retry-After says', async () => {
+    const clock = new FakeClock(0, () => 0);
+    const client = scripted(http(429, 40_000), { status: 'completed' });
+    await waitForJob(options(client, clock));
+    expect(clock.sleeps).toEqual([3_000, 40_000]);
+  });
+
+  test('retries a 404 only just after creation', async () => {
+    const clock = new FakeClock(0);
+    await expect(waitForJob(options(scripted(http(404), { status: 'completed' }), clock))).resolves.toMatchObject({ end: 'terminal' });
+    const late = new FakeClock(0);
+    await expect(waitForJob(options(scripted(http(404)), late, { notFoundGraceMs: 0 }))).rejects.toThrow('HTTP 404');
+  });
+
+  test.each([401, 403, 400])('stops at once on %i', async (status) => {
+    const client = scripted(http(status), { status: 'completed' });
+    await expect(waitForJob(options(client, new FakeClock(0)))).rejects.toThrow(`HTTP ${status}`);
+    expect(client.calls).toHaveLength(1);
+  });
+
+  test('warns once about an unknown status and keeps waiting', async () => {
+    const log = memoryLogger();
+    const client = scripted({ status: 'thinking' }, { status: 'thinking' }, { status: 'completed' });
+    await waitForJob(options(client, new FakeClock(0), { log, job: { ...active, status: 'queued' } }));
+    expect(log.lines.filter((l) => l.startsWith('warning:'))).toEqual([
+      "warning: The service reported an unknown job status 'queued'; waiting as if the job were still running.",
+      "warning: The service reported an unknown job status 'thinking'; waiting as if the job were still running.",
+    ]);
+  });
+
+  test('ends as cancelled when the signal aborts', async () => {
+    const controller = new AbortController();
+    const client = { getJob: async () => (controller.abort(), active) };
+    const result = await waitForJob(options(client, new FakeClock(0), { signal: controller.signal }));
+    expect(result.end).toBe('cancelled');
+  });
+
+  test('polls first when attaching to a job', async () => {
+    const clock = new FakeClock(0);
+    const result = await waitForJob(options(scripted({ status: 'completed' }), clock, { pollFirst: true }));
+    expect(result.end).toBe('terminal');
+    expect(clock.sleeps).toEqual([]);
+  });
+});
