@@ -1,0 +1,73 @@
+// Type-aware lint for every TypeScript directory. The promise rules matter most here: a call left
+// un-awaited in run() escapes its try/catch, and the step passes while the work fails.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+/** Node's globals, for the .js files (TypeScript files get theirs from @types/node). */
+const NODE_GLOBALS = [
+  'AbortController',
+  'AbortSignal',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'TextDecoder',
+  'TextEncoder',
+  'clearImmediate',
+  'clearInterval',
+  'clearTimeout',
+  'console',
+  'fetch',
+  'performance',
+  'process',
+  'queueMicrotask',
+  'setImmediate',
+  'setInterval',
+  'setTimeout',
+  'structuredClone',
+];
+
+export default defineConfig(
+  globalIgnores(['dist/', 'node_modules/', 'coverage/']),
+  {
+    files: ['src/**/*.ts', '__tests__/**/*.ts', 'emulator/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
+    files: ['__tests__/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // expect(mock.method).toHaveBeenCalled() is how jest is used.
+      '@typescript-eslint/unbound-method': 'off',
+      // Fakes implement async interfaces without having anything to await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Plain ESM that Node runs (this file, jest.config.js, helpers in bench/): no type information.
+    files: ['**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(NODE_GLOBALS.map((name) => [name, 'readonly'])),
+    },
+  },
+);
