@@ -6,10 +6,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': [
-      'ts-jest',
-      { useESM: true, tsconfig: { rewriteRelativeImportExtensions: false } },
-    ],
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: { rewriteRelativeImportExtensions: false } }],
   },
   // Child processes of the contract tests are killed on teardown; a slow machine still finishes.
   testTimeout: 30000,

@@ -113,7 +113,11 @@ describe('the action against the emulator', () => {
   });
 
   test('repeats a create turned away by the rate limit, making one job', async () => {
-    emulator.inject({ route: 'create', times: 2, fault: { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' } });
+    emulator.inject({
+      route: 'create',
+      times: 2,
+      fault: { kind: 'status', status: 429, body: '{"error":"Rate limit exceeded"}' },
+    });
     const result = await run();
     expect(result.code).toBe(0);
     expect(creates()).toBe(3);
@@ -167,7 +171,9 @@ describe('the action against the emulator', () => {
     const result = await run({ 'base-url': 'not a url' });
     expect(result.code).toBe(1);
     expect(emulator.requests).toHaveLength(0);
-    expect(errorLine(result)).toBe("::error::Invalid 'base-url' 'not a url': not a URL. Expected for example \"base-url: https://api.example.com\".");
+    expect(errorLine(result)).toBe(
+      "::error::Invalid 'base-url' 'not a url': not a URL. Expected for example \"base-url: https://api.example.com\".",
+    );
   });
 
   test('stops at once when the key is revoked while waiting', async () => {

@@ -89,11 +89,15 @@ describe('agent client', () => {
 
   test('shows the service’s text on 400', async () => {
     service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(400, { message: 'prompt must not be empty' });
-    expect((await failure(client().createJob('x'))).message).toBe('The service rejected the request (HTTP 400: prompt must not be empty).');
+    expect((await failure(client().createJob('x'))).message).toBe(
+      'The service rejected the request (HTTP 400: prompt must not be empty).',
+    );
   });
 
   test('treats a 2xx without JSON as malformed', async () => {
-    service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(201, '{"id": "job_', { 'Content-Type': 'application/json' });
+    service()
+      .post('/api/v2/agent/docs%2F%CE%B1/job')
+      .reply(201, '{"id": "job_', { 'Content-Type': 'application/json' });
     expect((await failure(client().createJob('x'))).failure).toBe('malformed');
   });
 
@@ -126,7 +130,9 @@ describe('agent client', () => {
   });
 
   test('reads the agent’s message from the v1 session', async () => {
-    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(200, { sessionId: 'j', messageToUser: 'Could not\nbuild the docs' });
+    service()
+      .get('/api/v1/agent/docs%2F%CE%B1/job/j')
+      .reply(200, { sessionId: 'j', messageToUser: 'Could not\nbuild the docs' });
     await expect(client().getMessageToUser('j')).resolves.toBe('Could not build the docs');
   });
 
@@ -137,14 +143,19 @@ describe('agent client', () => {
 });
 
 describe('error detail', () => {
-  const detail = (body: string, contentType = 'application/json') => errorDetail({ body, headers: { 'content-type': contentType } });
+  const detail = (body: string, contentType = 'application/json') =>
+    errorDetail({ body, headers: { 'content-type': contentType } });
 
   test.each([
     ['{"error":"Job not found"}', 'application/json', 'Job not found'],
     ['{"message":"Bad prompt"}', 'application/json', 'Bad prompt'],
     ['{"error":{"message":"nested"}}', 'application/json', 'nested'],
     ['{"unexpected":true}', 'application/json', ''],
-    ['<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>x</h1></body></html>', 'text/html', '502 Bad Gateway (an HTML page, probably from a proxy)'],
+    [
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>x</h1></body></html>',
+      'text/html',
+      '502 Bad Gateway (an HTML page, probably from a proxy)',
+    ],
     ['<html><body>no title</body></html>', 'text/html', 'an HTML page, probably from a proxy'],
     ['upstream connect error\nreset reason: overflow', 'text/plain', 'upstream connect error'],
     ['', 'text/plain', ''],

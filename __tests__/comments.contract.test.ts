@@ -26,7 +26,11 @@ afterEach(() => {
 
 const SERVICE_INPUTS = { 'project-id': 'docs', 'api-key': API_KEY };
 
-function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}, apiUrl = github.url): Promise<RunResult> {
+function run(
+  event: { name: string; payload: unknown },
+  inputs: Record<string, string> = {},
+  apiUrl = github.url,
+): Promise<RunResult> {
   return runAction({
     event,
     inputs: { ...SERVICE_INPUTS, 'base-url': emulator.url, ...inputs },
@@ -47,7 +51,11 @@ function commentEvent(body: string, user = 'Codertocat'): { name: string; payloa
 const botComments = () => github.comments(1).filter((c) => c.user.type === 'Bot');
 const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
 const promptOf = (index = 0): string => JSON.parse(creates()[index]?.body ?? '{}').prompt;
-const reactionsOn = (commentId: number) => github.reactions().filter((r) => r.subjectId === commentId).map((r) => r.content);
+const reactionsOn = (commentId: number) =>
+  github
+    .reactions()
+    .filter((r) => r.subjectId === commentId)
+    .map((r) => r.content);
 
 describe('comment workflow', () => {
   test('a permitted user gets one job, reactions and one comment that ends final', async () => {
@@ -59,8 +67,12 @@ describe('comment workflow', () => {
     const [progress, ...others] = botComments();
     expect(others).toEqual([]);
     expect(progress?.body).toContain(`✅ **Documentation pull request ready:** <${job?.prLink}>`);
-    expect(progress?.body).toMatch(new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} -->`));
-    expect(progress?.body).toContain('[workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)');
+    expect(progress?.body).toMatch(
+      new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} -->`),
+    );
+    expect(progress?.body).toContain(
+      '[workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)',
+    );
     expect(reactionsOn(event.payload.comment.id)).toEqual(['eyes', 'rocket']);
     expect(result.outputs.status).toBe('completed');
     expect(promptOf()).toContain('~~~text\ndocument the new --verbose flag\n~~~');
@@ -77,7 +89,9 @@ describe('comment workflow', () => {
     }, 20);
     await run(event);
     clearInterval(poll);
-    expect(seenWorking).toMatch(/⏳ \*\*Updating the documentation\.\*\* The agent has been working since \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(seenWorking).toMatch(
+      /⏳ \*\*Updating the documentation\.\*\* The agent has been working since \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
     expect(botComments()[0]?.body).toContain('✅');
   });
 
@@ -170,7 +184,9 @@ describe('comment workflow', () => {
     const prompt = promptOf();
     expect(prompt).not.toMatch(/[\u200b\u202e\u202c]/);
     expect(prompt).not.toContain('ignore all previous instructions');
-    expect(prompt).toContain('~~~~text\ndocument the flag  for @octocat **now** <img src=x onerror=alert(1)> ~~~ fence break\n~~~~');
+    expect(prompt).toContain(
+      '~~~~text\ndocument the flag  for @octocat **now** <img src=x onerror=alert(1)> ~~~ fence break\n~~~~',
+    );
     expect(emulator.requests.some((r) => r.path.includes('job_evil'))).toBe(false);
     const mine = botComments();
     expect(mine).toHaveLength(1);
@@ -201,7 +217,9 @@ describe('comment workflow', () => {
     const event = commentEvent('/docs document the flag');
     const result = await run(event);
     expect(result.code).toBe(1);
-    expect(botComments()[0]?.body).toMatch(/❌ \*\*The documentation update failed\.\*\* Job job\\_\w+ failed\\: The agent could not apply the change/);
+    expect(botComments()[0]?.body).toMatch(
+      /❌ \*\*The documentation update failed\.\*\* Job job\\_\w+ failed\\: The agent could not apply the change/,
+    );
     expect(reactionsOn(event.payload.comment.id)).toEqual(['eyes', 'confused']);
   });
 
@@ -213,16 +231,22 @@ describe('comment workflow', () => {
     expect(result.outputs.status).toBe('completed');
     expect(promptOf()).toContain('Update the documentation as the issue below asks.');
     expect(promptOf()).toContain('The README does not explain --verbose.');
-    expect(github.reactions().map((r) => [r.subject, r.content])).toEqual([['issue', 'eyes'], ['issue', 'rocket']]);
+    expect(github.reactions().map((r) => [r.subject, r.content])).toEqual([
+      ['issue', 'eyes'],
+      ['issue', 'rocket'],
+    ]);
   });
 
   test('a merged pull request is documented from its changed files', async () => {
     const payload = webhookPayload('pull_request', 'closed');
     payload.pull_request.merged = true;
     payload.pull_request.merged_by = payload.sender;
-    github.setPullFiles(payload.pull_request.number, [{ filename: 'src/cli.ts', status: 'modified', additions: 3, deletions: 1 }]);
+    github.setPullFiles(payload.pull_request.number, [
+      { filename: 'src/cli.ts', status: 'modified', additions: 3, deletions: 1 },
+    ]);
     const off = await run({ name: 'pull_request', payload });
     expect(off.outputs.status).toBe('skipped');
+    expect(off.stdout).toContain("nothing to do for 'pull_request' events without a prompt");
     const on = await run({ name: 'pull_request', payload }, { 'document-merged-pull-requests': 'true' });
     expect(on.outputs.status).toBe('completed');
     expect(promptOf()).toContain('Changed files:\n~~~text\n- src/cli.ts\n~~~');
@@ -232,24 +256,38 @@ describe('comment workflow', () => {
   test('a scheduled run reports on issue-number', async () => {
     // GitHub has no example schedule payload: it carries the cron line and little else.
     const payload = { schedule: '0 6 * * 1' };
-    const result = await run({ name: 'schedule', payload }, { prompt: 'Refresh the API reference', 'issue-number': '1' });
+    const result = await run(
+      { name: 'schedule', payload },
+      { prompt: 'Refresh the API reference', 'issue-number': '1' },
+    );
     expect(result.outputs.status).toBe('completed');
     expect(promptOf()).toMatch(/^Refresh the API reference\n\nContext from GitHub/);
     expect(botComments()[0]?.body).toMatch(/^<!-- docs-agent-action job=\w+ triggers=r1658821493 -->/);
   });
 
-  test('an unrelated event is skipped without a request', async () => {
-    const result = await run({ name: 'push', payload: { ref: 'refs/heads/main' } }, { prompt: 'x' });
+  test('another event is skipped without a prompt', async () => {
+    const result = await run({ name: 'push', payload: webhookPayload('push') });
     expect(result.code).toBe(0);
     expect(result.outputs.status).toBe('skipped');
-    expect(result.stdout).toContain("::notice::Nothing to do: it has nothing to do for 'push' events.");
+    expect(result.stdout).toContain(
+      "::notice::Nothing to do: it has nothing to do for 'push' events without a prompt.",
+    );
     expect(emulator.requests).toHaveLength(0);
+  });
+
+  test('another event runs the prompt', async () => {
+    const result = await run({ name: 'push', payload: webhookPayload('push') }, { prompt: 'Document the release' });
+    expect(result.outputs.status).toBe('completed');
+    expect(promptOf()).toBe('Document the release');
   });
 
   test('a fork run without the secret skips with a notice', async () => {
     const payload = webhookPayload('pull_request', 'closed');
     payload.pull_request.merged = true;
-    const result = await run({ name: 'pull_request', payload }, { 'api-key': '', 'document-merged-pull-requests': 'true' });
+    const result = await run(
+      { name: 'pull_request', payload },
+      { 'api-key': '', 'document-merged-pull-requests': 'true' },
+    );
     expect(result.code).toBe(0);
     expect(result.outputs.status).toBe('skipped');
     expect(result.stdout).toContain('GitHub gives no secrets to runs from forks or Dependabot');

@@ -16,8 +16,14 @@ function attempts(...failures: Error[]) {
   return { send, count: () => count };
 }
 
-const options = (clock = new FakeClock(0)) => ({ deadline: clock.now() + 600_000, delayScale: 0, clock, log: memoryLogger() });
-const http = (status: number, retryAfterMs?: number) => new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
+const options = (clock = new FakeClock(0)) => ({
+  deadline: clock.now() + 600_000,
+  delayScale: 0,
+  clock,
+  log: memoryLogger(),
+});
+const http = (status: number, retryAfterMs?: number) =>
+  new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
 
 describe('sending a create at most once', () => {
   test.each([
@@ -62,7 +68,9 @@ describe('sending a create at most once', () => {
   test('gives up when Retry-After passes the deadline', async () => {
     const clock = new FakeClock(0);
     const create = attempts(http(429, 10 * 60_000));
-    await expect(sendOnce('Creating the job', create.send, { ...options(clock), deadline: 60_000 })).rejects.toThrow('HTTP 429');
+    await expect(sendOnce('Creating the job', create.send, { ...options(clock), deadline: 60_000 })).rejects.toThrow(
+      'HTTP 429',
+    );
     expect(create.count()).toBe(1);
   });
 

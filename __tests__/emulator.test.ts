@@ -43,8 +43,16 @@ function call(emulator: Emulator, path: string, options: CallOptions = {}): Prom
   const key = options.key === undefined ? KEY : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
   const body =
-    options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-  return fetch(`${emulator.url}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
+  return fetch(`${emulator.url}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
 }
 
 async function createJob(emulator: Emulator, project = 'proj', prompt = 'Document the new flag'): Promise<Job> {
@@ -215,7 +223,11 @@ describe('errors of the service', () => {
   test('an unknown job, or a job of another project, gives 404', async () => {
     const emulator = await start();
     const job = await createJob(emulator, 'proj');
-    for (const path of ['/v2/agent/proj/job/job_missing', `/v2/agent/other/job/${job.id}`, `/v1/agent/other/job/${job.id}`]) {
+    for (const path of [
+      '/v2/agent/proj/job/job_missing',
+      `/v2/agent/other/job/${job.id}`,
+      `/v1/agent/other/job/${job.id}`,
+    ]) {
       const res = await call(emulator, path);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'Job not found' });

@@ -46,12 +46,18 @@ describe('issue comments', () => {
   test('create, get, update, list; missing comments are 404', async () => {
     const created = await api(COMMENTS, { method: 'POST', body: { body: 'hello' } });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ body: 'hello', user: { login: 'github-actions[bot]', type: 'Bot', id: 41898282 } });
+    expect(created.json).toMatchObject({
+      body: 'hello',
+      user: { login: 'github-actions[bot]', type: 'Bot', id: 41898282 },
+    });
     const path = `${R}/issues/comments/${created.json.id}`;
     expect(created.json.url).toBe(`${gh.url}${path}`);
 
     expect((await api(path)).json.body).toBe('hello');
-    expect(await api(path, { method: 'PATCH', body: { body: 'edited' } })).toMatchObject({ status: 200, json: { body: 'edited' } });
+    expect(await api(path, { method: 'PATCH', body: { body: 'edited' } })).toMatchObject({
+      status: 200,
+      json: { body: 'edited' },
+    });
     expect(gh.comments(1).map((c) => c.body)).toEqual(['edited']);
 
     gh.addComment(1, 'seeded');
@@ -66,9 +72,11 @@ describe('issue comments', () => {
     expect(gh.violations).toEqual([]);
   });
 
-  test('blank and over-long bodies get GitHub\'s 422 without counting as violations', async () => {
+  test("blank and over-long bodies get GitHub's 422 without counting as violations", async () => {
     const blank = await api(COMMENTS, { method: 'POST', body: { body: '  ' } });
-    expect(blank.status === 422 && blank.json.errors).toEqual([{ resource: 'IssueComment', code: 'missing_field', field: 'body' }]);
+    expect(blank.status === 422 && blank.json.errors).toEqual([
+      { resource: 'IssueComment', code: 'missing_field', field: 'body' },
+    ]);
     const long = await api(COMMENTS, { method: 'POST', body: { body: 'x'.repeat(65537) } });
     expect(long.json.errors[0].message).toMatch(/too long/);
     expect((await api(COMMENTS, { method: 'POST', body: { body: '😀'.repeat(65536) } })).status).toBe(201);
@@ -100,7 +108,13 @@ describe('reactions', () => {
     const again = await api(path, { method: 'POST', body: { content: 'eyes' } });
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(first.json.id);
-    const stored = { id: first.json.id, subject: 'comment', subjectId: comment.id, content: 'eyes', user: 'github-actions[bot]' };
+    const stored = {
+      id: first.json.id,
+      subject: 'comment',
+      subjectId: comment.id,
+      content: 'eyes',
+      user: 'github-actions[bot]',
+    };
     expect(gh.reactions()).toEqual([stored]);
     expect((await api(`${R}/issues/comments/${comment.id}`)).json.reactions.eyes).toBe(1);
 
@@ -112,15 +126,26 @@ describe('reactions', () => {
   test('issue reactions and reactions on missing comments', async () => {
     expect((await api(`${R}/issues/7/reactions`, { method: 'POST', body: { content: 'rocket' } })).status).toBe(201);
     expect(gh.reactions()[0]).toMatchObject({ subject: 'issue', subjectId: 7, content: 'rocket' });
-    expect((await api(`${R}/issues/comments/5/reactions`, { method: 'POST', body: { content: 'eyes' } })).status).toBe(404);
+    expect((await api(`${R}/issues/comments/5/reactions`, { method: 'POST', body: { content: 'eyes' } })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('collaborator permission', () => {
   const path = (user: string) => `${R}/collaborators/${user}/permission`;
   test('unknown users can read; set permissions are reported with legacy names', async () => {
-    expect((await api(path('stranger'))).json).toMatchObject({ permission: 'read', role_name: 'read', user: { login: 'stranger' } });
-    for (const [user, role] of [['alice', 'admin'], ['bob', 'maintain'], ['carol', 'none']] as const) gh.setPermission(user, role);
+    expect((await api(path('stranger'))).json).toMatchObject({
+      permission: 'read',
+      role_name: 'read',
+      user: { login: 'stranger' },
+    });
+    for (const [user, role] of [
+      ['alice', 'admin'],
+      ['bob', 'maintain'],
+      ['carol', 'none'],
+    ] as const)
+      gh.setPermission(user, role);
     expect((await api(path('alice'))).json).toMatchObject({ permission: 'admin', role_name: 'admin' });
     // GitHub maps maintain to write in 'permission'; role_name carries the real role.
     expect((await api(path('bob'))).json).toMatchObject({ permission: 'write', role_name: 'maintain' });
@@ -130,11 +155,22 @@ describe('collaborator permission', () => {
 
 describe('pull request files', () => {
   test('lists seeded files with changes and pagination', async () => {
-    const files = Array.from({ length: 35 }, (_, i) => ({ filename: `docs/f${i}.md`, status: 'modified', additions: i, deletions: 1 }));
+    const files = Array.from({ length: 35 }, (_, i) => ({
+      filename: `docs/f${i}.md`,
+      status: 'modified',
+      additions: i,
+      deletions: 1,
+    }));
     gh.setPullFiles(5, files);
     const first = await api(`${R}/pulls/5/files`);
     expect(first.json).toHaveLength(30);
-    expect(first.json[2]).toMatchObject({ filename: 'docs/f2.md', status: 'modified', additions: 2, deletions: 1, changes: 3 });
+    expect(first.json[2]).toMatchObject({
+      filename: 'docs/f2.md',
+      status: 'modified',
+      additions: 2,
+      deletions: 1,
+      changes: 3,
+    });
     expect(pageOf(first.link, 'next')).toBe('2');
     expect((await api(`${R}/pulls/5/files?page=2`)).json).toHaveLength(5);
     expect((await api(`${R}/pulls/6/files`)).json).toEqual([]);
@@ -149,12 +185,18 @@ describe('GHES mount and repository scope', () => {
     expect(created.json.url).toBe(`${gh.url}/api/v3/repos/Codertocat/Hello-World/issues/comments/${created.json.id}`);
     const listed = await api(`/api/v3${COMMENTS}?per_page=2`);
     expect(listed.link).toContain(`${gh.url}/api/v3${COMMENTS}?per_page=2&page=2`);
-    expect(gh.calls.map((c) => `${c.method} ${c.path} ${c.query}`)).toEqual([`POST ${COMMENTS} `, `GET ${COMMENTS} per_page=2`]);
+    expect(gh.calls.map((c) => `${c.method} ${c.path} ${c.query}`)).toEqual([
+      `POST ${COMMENTS} `,
+      `GET ${COMMENTS} per_page=2`,
+    ]);
     expect(gh.calls[0]?.body).toEqual({ body: 'ghes' });
   });
 
   test('another repository is 404 without being a violation', async () => {
-    expect(await api('/repos/someone/else/issues/1/comments')).toMatchObject({ status: 404, json: { message: 'Not Found' } });
+    expect(await api('/repos/someone/else/issues/1/comments')).toMatchObject({
+      status: 404,
+      json: { message: 'Not Found' },
+    });
     expect(gh.violations).toEqual([]);
   });
 });
@@ -177,7 +219,12 @@ describe('OpenAPI validation', () => {
     expect((await api(COMMENTS, { method: 'PUT', body: { body: 'x' } })).status).toBe(404);
     expect((await api(`${R}/issues/one/comments`)).status).toBe(404);
     expect((await api(`${COMMENTS}?per_page=many`)).status).toBe(422);
-    const reasons = ['no such route', 'has no PUT operation', "issue_number must be an integer, got 'one'", 'per_page must be an integer'];
+    const reasons = [
+      'no such route',
+      'has no PUT operation',
+      "issue_number must be an integer, got 'one'",
+      'per_page must be an integer',
+    ];
     expect(gh.violations).toEqual(reasons.map((reason) => expect.stringContaining(reason)));
   });
 
@@ -187,7 +234,7 @@ describe('OpenAPI validation', () => {
     expect(gh.violations).toEqual([]);
   });
 
-  test('every implemented route is an operation in GitHub\'s description', () => {
+  test("every implemented route is an operation in GitHub's description", () => {
     for (const key of Object.keys(routes)) {
       const [method = '', template = ''] = key.split(' ');
       const match = matchRoute(method, template);
@@ -208,25 +255,39 @@ describe('failNext', () => {
   });
 
   test('rejects routes GitHub does not have', () => {
-    expect(() => gh.failNext('POST /repos/{owner}/{repo}/issue/{issue_number}/comments', 500)).toThrow(/not an operation/);
+    expect(() => gh.failNext('POST /repos/{owner}/{repo}/issue/{issue_number}/comments', 500)).toThrow(
+      /not an operation/,
+    );
   });
 });
 
 describe('response shapes', () => {
-  test('every implemented route answers what GitHub\'s response schema describes', async () => {
+  test("every implemented route answers what GitHub's response schema describes", async () => {
     const comment = gh.addComment(1, 'shape');
     const reacted = gh.addComment(1, 'reacted');
     gh.setPullFiles(2, [{ filename: 'a.md', status: 'added', additions: 1, deletions: 0 }]);
-    const reaction = await api(`${R}/issues/comments/${reacted.id}/reactions`, { method: 'POST', body: { content: 'heart' } });
+    const reaction = await api(`${R}/issues/comments/${reacted.id}/reactions`, {
+      method: 'POST',
+      body: { content: 'heart' },
+    });
     const issueReaction = await api(`${R}/issues/1/reactions`, { method: 'POST', body: { content: '+1' } });
     const [c, r] = [`${R}/issues/comments/${comment.id}`, `${R}/issues/comments/${reacted.id}/reactions`];
     const calls: [string, string, unknown?][] = [
-      ['GET', `${R}/collaborators/octocat/permission`], ['GET', `${R}/issues/1`], ['GET', `${R}/issues/2`],
-      ['GET', `${R}/issues/1/comments`], ['POST', `${R}/issues/1/comments`, { body: 'x' }],
-      ['GET', c], ['PATCH', c, { body: 'y' }], ['POST', `${c}/reactions`, { content: 'eyes' }],
-      ['GET', r], ['DELETE', `${r}/${reaction.json.id}`], ['GET', `${R}/pulls/2/files`],
-      ['GET', `${R}/issues/1/reactions`], ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
-      ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`], ['DELETE', c],
+      ['GET', `${R}/collaborators/octocat/permission`],
+      ['GET', `${R}/issues/1`],
+      ['GET', `${R}/issues/2`],
+      ['GET', `${R}/issues/1/comments`],
+      ['POST', `${R}/issues/1/comments`, { body: 'x' }],
+      ['GET', c],
+      ['PATCH', c, { body: 'y' }],
+      ['POST', `${c}/reactions`, { content: 'eyes' }],
+      ['GET', r],
+      ['DELETE', `${r}/${reaction.json.id}`],
+      ['GET', `${R}/pulls/2/files`],
+      ['GET', `${R}/issues/1/reactions`],
+      ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
+      ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
+      ['DELETE', c],
     ];
     const covered = new Set<string>();
     for (const [method, path, body] of calls) {
@@ -248,24 +309,45 @@ describe('response shapes', () => {
 describe('through Octokit', () => {
   test.each(['', '/api/v3'])('getOctokit with baseUrl "%s" makes only valid requests', async (prefix) => {
     gh.setPermission('octocat', 'write');
-    gh.setPullFiles(9, Array.from({ length: 120 }, (_, i) => ({ filename: `f${i}.md`, status: 'added', additions: 1, deletions: 0 })));
+    gh.setPullFiles(
+      9,
+      Array.from({ length: 120 }, (_, i) => ({ filename: `f${i}.md`, status: 'added', additions: 1, deletions: 0 })),
+    );
     for (let i = 0; i < 150; i++) gh.addComment(1, `seed ${i}`);
     const octokit = getOctokit(TOKEN, { baseUrl: `${gh.url}${prefix}` });
     const repo = { owner: gh.owner, repo: gh.repo };
-    const { data: created } = await octokit.rest.issues.createComment({ ...repo, issue_number: 1, body: 'from octokit' });
+    const { data: created } = await octokit.rest.issues.createComment({
+      ...repo,
+      issue_number: 1,
+      body: 'from octokit',
+    });
     await octokit.rest.issues.updateComment({ ...repo, comment_id: created.id, body: 'edited by octokit' });
     const all = await octokit.paginate(octokit.rest.issues.listComments, { ...repo, issue_number: 1, per_page: 100 });
     expect([all.length, all[150]?.body]).toEqual([151, 'edited by octokit']);
-    const reaction = await octokit.rest.reactions.createForIssueComment({ ...repo, comment_id: created.id, content: 'eyes' });
+    const reaction = await octokit.rest.reactions.createForIssueComment({
+      ...repo,
+      comment_id: created.id,
+      content: 'eyes',
+    });
     expect(reaction.status).toBe(201);
-    await octokit.rest.reactions.deleteForIssueComment({ ...repo, comment_id: created.id, reaction_id: reaction.data.id });
+    await octokit.rest.reactions.deleteForIssueComment({
+      ...repo,
+      comment_id: created.id,
+      reaction_id: reaction.data.id,
+    });
     await octokit.rest.reactions.createForIssue({ ...repo, issue_number: 1, content: 'rocket' });
-    const { data: permission } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: 'octocat' });
+    const { data: permission } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+      ...repo,
+      username: 'octocat',
+    });
     expect(permission.permission).toBe('write');
     const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: 9, per_page: 100 });
     expect(files).toHaveLength(120);
     await expect(octokit.rest.issues.getComment({ ...repo, comment_id: 1 })).rejects.toMatchObject({ status: 404 });
-    expect({ violations: gh.violations, unimplemented: gh.unimplemented }).toEqual({ violations: [], unimplemented: [] });
+    expect({ violations: gh.violations, unimplemented: gh.unimplemented }).toEqual({
+      violations: [],
+      unimplemented: [],
+    });
     expect(gh.calls.every((c) => !c.path.startsWith('/api/v3'))).toBe(true);
   });
 });
@@ -278,7 +360,9 @@ describe('lifecycle', () => {
     expect(Date.now() - starting).toBeLessThan(300);
     const headers = { authorization: 'token t', 'content-type': 'application/json' };
     const post = async (): Promise<{ id: number; user: { login: string; type: string } }> =>
-      (await fetch(`${other.url}/repos/acme/docs/issues/1/comments`, { method: 'POST', headers, body: '{"body":"x"}' })).json() as never;
+      (
+        await fetch(`${other.url}/repos/acme/docs/issues/1/comments`, { method: 'POST', headers, body: '{"body":"x"}' })
+      ).json() as never;
     const first = await post();
     expect(first.user).toMatchObject({ login: 'docs-bot[bot]', type: 'Bot' });
     expect(gh.comments()).toEqual([]);

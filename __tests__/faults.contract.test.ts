@@ -24,7 +24,13 @@ beforeEach(() => {
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAction({
     ...options,
-    inputs: { prompt: 'Document the flag', 'project-id': 'docs', 'api-key': API_KEY, 'base-url': emulator.url, ...inputs },
+    inputs: {
+      prompt: 'Document the flag',
+      'project-id': 'docs',
+      'api-key': API_KEY,
+      'base-url': emulator.url,
+      ...inputs,
+    },
     env: { GITHUB_API_URL: github.url, ...options.env },
   });
 }
@@ -37,7 +43,10 @@ function expectClean(result: RunResult): void {
 }
 
 const errorLine = (result: RunResult): string => result.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? '';
-const status = (code: number, extra: Partial<Extract<FaultRule['fault'], { kind: 'status' }>> = {}): FaultRule['fault'] => ({ kind: 'status', status: code, ...extra });
+const status = (
+  code: number,
+  extra: Partial<Extract<FaultRule['fault'], { kind: 'status' }>> = {},
+): FaultRule['fault'] => ({ kind: 'status', status: code, ...extra });
 
 type Case = [name: string, rules: FaultRule[], expected: { code: 0 | 1; jobs: 0 | 1; error?: RegExp }];
 
@@ -46,22 +55,74 @@ const MAY_EXIST = /unknown whether the service acted on it .*It was not repeated
 const CASES: Case[] = [
   ['connection resets while waiting', [{ route: 'get', times: 2, fault: { kind: 'reset' } }], { code: 0, jobs: 1 }],
   ['a reset on create', [{ route: 'create', fault: { kind: 'reset' } }], { code: 1, jobs: 0, error: MAY_EXIST }],
-  ['a reset after the job was created', [{ route: 'create', afterProcessing: true, fault: { kind: 'reset' } }], { code: 1, jobs: 1, error: MAY_EXIST }],
-  ['500 on create', [{ route: 'create', afterProcessing: true, fault: status(500) }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  [
+    'a reset after the job was created',
+    [{ route: 'create', afterProcessing: true, fault: { kind: 'reset' } }],
+    { code: 1, jobs: 1, error: MAY_EXIST },
+  ],
+  [
+    '500 on create',
+    [{ route: 'create', afterProcessing: true, fault: status(500) }],
+    { code: 1, jobs: 1, error: MAY_EXIST },
+  ],
   ['504 on create', [{ route: 'create', fault: status(504) }], { code: 1, jobs: 0, error: MAY_EXIST }],
-  ['503 with Retry-After on create', [{ route: 'create', times: 2, fault: status(503, { headers: { 'Retry-After': '0' } }) }], { code: 0, jobs: 1 }],
-  ['503 without Retry-After on create', [{ route: 'create', fault: status(503) }], { code: 1, jobs: 0, error: MAY_EXIST }],
-  ['500, 502, 503 and 504 while waiting', [500, 502, 503, 504].map((s) => ({ route: 'get' as const, fault: status(s) })), { code: 0, jobs: 1 }],
-  ['a GET slower than the request timeout', [{ route: 'get', fault: { kind: 'delay', ms: 3_000 } }], { code: 0, jobs: 1 }],
-  ['a create answered after the request timeout', [{ route: 'create', afterProcessing: true, fault: { kind: 'delay', ms: 3_000 } }], { code: 1, jobs: 1, error: MAY_EXIST }],
+  [
+    '503 with Retry-After on create',
+    [{ route: 'create', times: 2, fault: status(503, { headers: { 'Retry-After': '0' } }) }],
+    { code: 0, jobs: 1 },
+  ],
+  [
+    '503 without Retry-After on create',
+    [{ route: 'create', fault: status(503) }],
+    { code: 1, jobs: 0, error: MAY_EXIST },
+  ],
+  [
+    '500, 502, 503 and 504 while waiting',
+    [500, 502, 503, 504].map((s) => ({ route: 'get' as const, fault: status(s) })),
+    { code: 0, jobs: 1 },
+  ],
+  [
+    'a GET slower than the request timeout',
+    [{ route: 'get', fault: { kind: 'delay', ms: 3_000 } }],
+    { code: 0, jobs: 1 },
+  ],
+  [
+    'a create answered after the request timeout',
+    [{ route: 'create', afterProcessing: true, fault: { kind: 'delay', ms: 3_000 } }],
+    { code: 1, jobs: 1, error: MAY_EXIST },
+  ],
   ['malformed JSON while waiting', [{ route: 'get', times: 2, fault: { kind: 'malformed' } }], { code: 0, jobs: 1 }],
-  ['malformed JSON on create', [{ route: 'create', afterProcessing: true, fault: { kind: 'malformed' } }], { code: 1, jobs: 1, error: MAY_EXIST }],
-  ['an HTML page from a proxy on create', [{ route: 'create', fault: { kind: 'html', status: 502 } }], { code: 1, jobs: 0, error: /HTTP 502: 502 Bad Gateway \(an HTML page, probably from a proxy\)/ }],
+  [
+    'malformed JSON on create',
+    [{ route: 'create', afterProcessing: true, fault: { kind: 'malformed' } }],
+    { code: 1, jobs: 1, error: MAY_EXIST },
+  ],
+  [
+    'an HTML page from a proxy on create',
+    [{ route: 'create', fault: { kind: 'html', status: 502 } }],
+    { code: 1, jobs: 0, error: /HTTP 502: 502 Bad Gateway \(an HTML page, probably from a proxy\)/ },
+  ],
   ['429 without Retry-After on create', [{ route: 'create', fault: status(429) }], { code: 0, jobs: 1 }],
-  ['429 with Retry-After while waiting', [{ route: 'get', fault: status(429, { headers: { 'Retry-After': '1' } }) }], { code: 0, jobs: 1 }],
-  ['404 just after create', [{ route: 'get', times: 2, fault: status(404, { body: '{"error":"Job not found"}' }) }], { code: 0, jobs: 1 }],
-  ['400 on create', [{ route: 'create', fault: status(400, { body: '{"message":"prompt too long"}' }) }], { code: 1, jobs: 0, error: /rejected the request \(HTTP 400: prompt too long\)/ }],
-  ['403 on create (read-only key)', [{ route: 'create', fault: status(403, { body: 'Forbidden' }) }], { code: 1, jobs: 0, error: /refused the API key \(HTTP 403: Forbidden\)\. Check the 'api-key' input/ }],
+  [
+    '429 with Retry-After while waiting',
+    [{ route: 'get', fault: status(429, { headers: { 'Retry-After': '1' } }) }],
+    { code: 0, jobs: 1 },
+  ],
+  [
+    '404 just after create',
+    [{ route: 'get', times: 2, fault: status(404, { body: '{"error":"Job not found"}' }) }],
+    { code: 0, jobs: 1 },
+  ],
+  [
+    '400 on create',
+    [{ route: 'create', fault: status(400, { body: '{"message":"prompt too long"}' }) }],
+    { code: 1, jobs: 0, error: /rejected the request \(HTTP 400: prompt too long\)/ },
+  ],
+  [
+    '403 on create (read-only key)',
+    [{ route: 'create', fault: status(403, { body: 'Forbidden' }) }],
+    { code: 1, jobs: 0, error: /refused the API key \(HTTP 403: Forbidden\)\. Check the 'api-key' input/ },
+  ],
 ];
 
 describe('fault matrix', () => {
@@ -114,7 +175,9 @@ describe('runs that do not wait', () => {
   test('job-id of a missing job fails clearly', async () => {
     const result = await run({ 'job-id': 'job_missing' });
     expect(result.code).toBe(1);
-    expect(errorLine(result)).toBe("::error::Job job_missing was not found in project 'docs'. Check 'job-id' and 'project-id'.");
+    expect(errorLine(result)).toBe(
+      "::error::Job job_missing was not found in project 'docs'. Check 'job-id' and 'project-id'.",
+    );
   });
 
   test('dry-run prints the request and sends nothing', async () => {
@@ -167,7 +230,9 @@ describe('cancellation', () => {
     expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
     const progress = github.comments(1).filter((c) => c.user.type === 'Bot');
     expect(progress).toHaveLength(1);
-    expect(progress[0]?.body).toContain('⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.');
+    expect(progress[0]?.body).toContain(
+      '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.',
+    );
     expect(progress[0]?.body).toContain(emulator.jobs()[0]?.id);
     expect(result.state.finished).toBe('true');
     expect(result.summary).toContain('Cancelled while the documentation agent worked');
@@ -175,7 +240,10 @@ describe('cancellation', () => {
 
   test('the post step finishes a comment the killed main step left working', async () => {
     emulator.configure({ outcome: 'never' });
-    const main = await run({}, { event: commentEvent(), onSpawn: (child) => void untilJobExists().then(() => child.kill('SIGKILL')) });
+    const main = await run(
+      {},
+      { event: commentEvent(), onSpawn: (child) => void untilJobExists().then(() => child.kill('SIGKILL')) },
+    );
     expect(main.signal).toBe('SIGKILL');
     expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain('⏳');
     const post = await run({}, { entry: 'post', state: main.state });
@@ -196,7 +264,11 @@ describe('cancellation', () => {
   test('the post step never fails the job', async () => {
     const post = await run(
       {},
-      { entry: 'post', state: { isPost: 'true', commentId: '5', issueNumber: '1', jobId: 'job_x' }, env: { GITHUB_API_URL: 'http://127.0.0.1:9' } },
+      {
+        entry: 'post',
+        state: { isPost: 'true', commentId: '5', issueNumber: '1', jobId: 'job_x', triggers: 'c5' },
+        env: { GITHUB_API_URL: 'http://127.0.0.1:9' },
+      },
     );
     expect(post.code).toBe(0);
     expect(post.stdout).toMatch(/::warning::Could not write the progress comment/);

@@ -26,7 +26,7 @@ afterAll(() => stdout.mockRestore());
 describe('inputs', () => {
   test('reads valid inputs into settings', () => {
     withInputs(VALID);
-    expect(readSettings({})).toEqual({
+    expect(readSettings({})).toMatchObject({
       prompt: 'Document the --verbose flag',
       projectId: 'proj_1',
       apiKey: 'svc_admin_123',
@@ -34,6 +34,37 @@ describe('inputs', () => {
       githubToken: 'ghs_x',
       timeoutMs: 30 * 60_000,
       delayScale: 1,
+      triggerPhrase: '/docs',
+      requiredPermission: 'write',
+      allowedBots: [],
+      triggerLabel: '',
+      allowEdits: false,
+      documentMergedPullRequests: false,
+      issueNumber: undefined,
+      replyOnRefusal: true,
+      wait: true,
+      jobId: '',
+      dryRun: false,
+    });
+  });
+
+  test('reads the comment workflow inputs', () => {
+    withInputs({
+      ...VALID,
+      'trigger-phrase': '/DocBot',
+      'required-permission': 'Maintain',
+      'allowed-bots': 'renovate[bot], Dependabot\nmy-app',
+      'allow-edits': 'true',
+      'issue-number': '#12',
+      wait: 'false',
+    });
+    expect(readSettings({})).toMatchObject({
+      triggerPhrase: '/DocBot',
+      requiredPermission: 'maintain',
+      allowedBots: ['renovate', 'dependabot', 'my-app'],
+      allowEdits: true,
+      issueNumber: 12,
+      wait: false,
     });
   });
 
@@ -45,7 +76,9 @@ describe('inputs', () => {
 
   test('refuses the assistant key, naming it', () => {
     withInputs({ ...VALID, 'api-key': 'svc_dsc_public' });
-    expect(() => readSettings({})).toThrow(/'api-key' holds the public assistant key \(it starts with 'svc_dsc_'\).*admin key/);
+    expect(() => readSettings({})).toThrow(
+      /'api-key' holds the public assistant key \(it starts with 'svc_dsc_'\).*admin key/,
+    );
     expect(masked()).toEqual([`::add-mask::svc_dsc_public\n`]);
   });
 
@@ -60,10 +93,16 @@ describe('inputs', () => {
   });
 
   test.each([
-    ['prompt', '', /'prompt' is empty/],
     ['project-id', '', /'project-id' is required/],
     ['project-id', 'my project', /Invalid 'project-id' 'my project'/],
-    ['api-key', '', /'api-key' is empty.*secrets\.DOCS_AGENT_API_KEY/],
+    [
+      'required-permission',
+      'owner',
+      /Invalid 'required-permission' 'owner': expected one of read, triage, write, maintain, admin/,
+    ],
+    ['trigger-phrase', '/docs please', /Invalid 'trigger-phrase'/],
+    ['issue-number', 'twelve', /Invalid 'issue-number' 'twelve'/],
+    ['wait', 'maybe', /Invalid 'wait' 'maybe': expected true or false/],
     ['base-url', '', /'base-url' is required/],
     ['base-url', 'api.example.com', /Invalid 'base-url' 'api.example.com': not a URL/],
     ['base-url', 'ftp://api.example.com', /use an http\(s\) address/],

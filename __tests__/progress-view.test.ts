@@ -2,15 +2,25 @@ import { decideOutcome, safeLink } from '../src/outcome.ts';
 import { parseMarker, renderMarker, renderProgress } from '../src/progress-view.ts';
 import { cleanText, fence, neutralise } from '../src/sanitize.ts';
 
-const view = { jobId: 'job_1', triggers: ['c5'], startedAt: '2026-11-21T10:03:00.000Z', runUrl: 'https://github.com/o/r/actions/runs/1' };
+const view = {
+  jobId: 'job_1',
+  triggers: ['c5'],
+  startedAt: '2026-11-21T10:03:00.000Z',
+  runUrl: 'https://github.com/o/r/actions/runs/1',
+};
 
 describe('progress comment', () => {
   test('round-trips its marker', () => {
-    expect(parseMarker(renderMarker({ jobId: 'job_1', triggers: ['c5', 'r9'] }))).toEqual({ jobId: 'job_1', triggers: ['c5', 'r9'] });
+    expect(parseMarker(renderMarker({ jobId: 'job_1', triggers: ['c5', 'r9'] }))).toEqual({
+      jobId: 'job_1',
+      triggers: ['c5', 'r9'],
+    });
   });
 
   test('keeps only safe characters in the marker', () => {
-    expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] })).toBe('<!-- docs-agent-action job=job-b triggers=c1 -->');
+    expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] })).toBe(
+      '<!-- docs-agent-action job=job-b triggers=c1 -->',
+    );
   });
 
   test('only a marker at the very start counts', () => {
@@ -26,8 +36,14 @@ describe('progress comment', () => {
   });
 
   test('renders outside text inert', () => {
-    const body = renderProgress({ ...view, state: 'failed', detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12' });
-    expect(body).toContain('Failed for @&#8203;octocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #&#8203;12');
+    const body = renderProgress({
+      ...view,
+      state: 'failed',
+      detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
+    });
+    expect(body).toContain(
+      'Failed for @&#8203;octocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #&#8203;12',
+    );
   });
 });
 
@@ -49,7 +65,9 @@ describe('outcome', () => {
     expect(safeLink('javascript:alert(1)')).toBe('');
     expect(safeLink('not a url')).toBe('');
     expect(safeLink('https://github.com/o/r/pull/2')).toBe('https://github.com/o/r/pull/2');
-    expect(decideOutcome({ job: { ...job, prLink: 'javascript:alert(1)' }, end: 'terminal' }, { elapsedMs: 0 }).kind).toBe('no-change');
+    expect(
+      decideOutcome({ job: { ...job, prLink: 'javascript:alert(1)' }, end: 'terminal' }, { elapsedMs: 0 }).kind,
+    ).toBe('no-change');
   });
 });
 

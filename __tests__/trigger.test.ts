@@ -41,11 +41,19 @@ describe('trigger phrase', () => {
 describe('trigger rules', () => {
   test('runs for a created comment with the phrase', () => {
     const trigger = decideTrigger(comment('/docs document -v'), settings);
-    expect(trigger).toMatchObject({ kind: 'run', request: 'document -v', forceNew: false, requester: { login: 'Codertocat' } });
+    expect(trigger).toMatchObject({
+      kind: 'run',
+      request: 'document -v',
+      forceNew: false,
+      requester: { login: 'Codertocat' },
+    });
   });
 
   test('"new" forces a new job', () => {
-    expect(decideTrigger(comment('/docs new tutorial'), settings)).toMatchObject({ request: 'tutorial', forceNew: true });
+    expect(decideTrigger(comment('/docs new tutorial'), settings)).toMatchObject({
+      request: 'tutorial',
+      forceNew: true,
+    });
   });
 
   test('edited comments only with allow-edits', () => {
@@ -54,14 +62,20 @@ describe('trigger rules', () => {
   });
 
   test('never reacts to its own comments', () => {
-    expect(decideTrigger(comment('<!-- docs-agent-action job=1 triggers= -->\n/docs x'), settings)).toMatchObject({ kind: 'skip', reason: 'the comment is one of its own' });
+    expect(decideTrigger(comment('<!-- docs-agent-action job=1 triggers= -->\n/docs x'), settings)).toMatchObject({
+      kind: 'skip',
+      reason: 'the comment is one of its own',
+    });
   });
 
   test('labeled issues only with the trigger-label', () => {
     const payload = webhookPayload('issues', 'labeled');
     const name = String(payload.label.name);
     expect(decideTrigger(event('issues', payload), settings).kind).toBe('skip');
-    expect(decideTrigger(event('issues', payload), { ...settings, triggerLabel: name.toUpperCase() })).toMatchObject({ kind: 'run', request: '' });
+    expect(decideTrigger(event('issues', payload), { ...settings, triggerLabel: name.toUpperCase() })).toMatchObject({
+      kind: 'run',
+      request: '',
+    });
   });
 
   test('dispatch and schedule run with issue-number as the target', () => {
@@ -73,8 +87,12 @@ describe('trigger rules', () => {
     });
   });
 
-  test('other events are skipped', () => {
-    expect(decideTrigger(event('push', {}), settings)).toEqual({ kind: 'skip', reason: "it has nothing to do for 'push' events" });
+  test('other events run only with a prompt', () => {
+    expect(decideTrigger(event('push', {}), settings)).toEqual({
+      kind: 'skip',
+      reason: "it has nothing to do for 'push' events without a prompt",
+    });
+    expect(decideTrigger(event('push', {}), { ...settings, prompt: 'Go' })).toMatchObject({ kind: 'run', request: '' });
   });
 });
 
@@ -92,7 +110,9 @@ describe('prompt', () => {
 
   test('the prompt input wins, with the context attached', () => {
     const prompt = buildPrompt(trigger, { prompt: 'Refresh the CLI page' }, repository);
-    expect(prompt).toMatch(/^Refresh the CLI page\n\nThe user's request on the issue, quoted:\n~~~text\ndocument the flag\n~~~/);
+    expect(prompt).toMatch(
+      /^Refresh the CLI page\n\nThe user's request on the issue, quoted:\n~~~text\ndocument the flag\n~~~/,
+    );
   });
 
   test('caps long text', () => {
@@ -101,6 +121,8 @@ describe('prompt', () => {
   });
 
   test('needs an instruction from somewhere', () => {
-    expect(() => buildPrompt({ kind: 'run', request: '', forceNew: false }, settings, repository)).toThrow(/'prompt' is empty/);
+    expect(() => buildPrompt({ kind: 'run', request: '', forceNew: false }, settings, repository)).toThrow(
+      /'prompt' is empty/,
+    );
   });
 });

@@ -22,10 +22,20 @@ function scripted(...answers: (Partial<Job> | Error)[]) {
 }
 
 function options(client: WaitOptions['client'], clock: FakeClock, extra: Partial<WaitOptions> = {}): WaitOptions {
-  return { client, job: active, deadline: clock.now() + 60 * 60_000, notFoundGraceMs: 30_000, delayScale: 1, clock, log: memoryLogger(), ...extra };
+  return {
+    client,
+    job: active,
+    deadline: clock.now() + 60 * 60_000,
+    notFoundGraceMs: 30_000,
+    delayScale: 1,
+    clock,
+    log: memoryLogger(),
+    ...extra,
+  };
 }
 
-const http = (status: number, retryAfterMs?: number) => new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
+const http = (status: number, retryAfterMs?: number) =>
+  new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
 
 describe('wait loop', () => {
   test('polls on the jittered schedule until a terminal status', async () => {
@@ -47,7 +57,14 @@ describe('wait loop', () => {
 
   test('retries 5xx, 429, timeouts and garbled answers', async () => {
     const clock = new FakeClock(0);
-    const client = scripted(http(502), http(503), new ServiceError('t', 'timeout'), new ServiceError('m', 'malformed'), http(429), { status: 'failed' });
+    const client = scripted(
+      http(502),
+      http(503),
+      new ServiceError('t', 'timeout'),
+      new ServiceError('m', 'malformed'),
+      http(429),
+      { status: 'failed' },
+    );
     const result = await waitForJob(options(client, clock));
     expect(result.job.status).toBe('failed');
     expect(client.calls).toHaveLength(6);
@@ -62,7 +79,9 @@ describe('wait loop', () => {
 
   test('retries a 404 only just after creation', async () => {
     const clock = new FakeClock(0);
-    await expect(waitForJob(options(scripted(http(404), { status: 'completed' }), clock))).resolves.toMatchObject({ end: 'terminal' });
+    await expect(waitForJob(options(scripted(http(404), { status: 'completed' }), clock))).resolves.toMatchObject({
+      end: 'terminal',
+    });
     const late = new FakeClock(0);
     await expect(waitForJob(options(scripted(http(404)), late, { notFoundGraceMs: 0 }))).rejects.toThrow('HTTP 404');
   });

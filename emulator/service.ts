@@ -59,12 +59,7 @@ function listSessions(state: ServiceState, projectId: string, query: URLSearchPa
   return jsonReply(200, { allSessions: page.map((job) => toSession(state.jobs, job)) });
 }
 
-export function handleService(
-  state: ServiceState,
-  route: Route,
-  headers: IncomingHttpHeaders,
-  body: string,
-): Reply {
+export function handleService(state: ServiceState, route: Route, headers: IncomingHttpHeaders, body: string): Reply {
   switch (route.name) {
     case 'not-found':
       return errorReply(404, 'Not found');

@@ -2,6 +2,7 @@ import { Input } from './constants.ts';
 import { ServiceError } from './errors.ts';
 import type { HttpResponse, Transport } from './http.ts';
 import { parseRetryAfter } from './retry-after.ts';
+import { cleanText } from './sanitize.ts';
 
 /** A job as the service reports it. Only `id` is required; everything else may be missing. */
 export interface Job {
@@ -176,7 +177,9 @@ export function errorDetail(response: Pick<HttpResponse, 'body' | 'headers'>): s
   const contentType = String(response.headers['content-type'] ?? '');
   if (contentType.includes('html') || /^<(!doctype|html)/i.test(text)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-    return title ? cleanLine(`${decodeEntities(title)} (an HTML page, probably from a proxy)`) : 'an HTML page, probably from a proxy';
+    return title
+      ? cleanLine(`${decodeEntities(title)} (an HTML page, probably from a proxy)`)
+      : 'an HTML page, probably from a proxy';
   }
   return cleanLine(text.split(/\r?\n/, 1)[0] ?? '');
 }
@@ -184,11 +187,15 @@ export function errorDetail(response: Pick<HttpResponse, 'body' | 'headers'>): s
 const MAX_DETAIL = 200;
 
 function cleanLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = cleanText(text.replace(/\s+/g, ' '));
   return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }

@@ -1,9 +1,9 @@
 /** Time as the action's logic sees it, so tests can run hours of waiting in microseconds. */
 export interface Clock {
-  now(): number;
+  now: () => number;
   /** Resolves after `ms`, or early (without error) when `signal` aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  random(): number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
 }
 
 export const systemClock: Clock = {

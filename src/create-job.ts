@@ -1,5 +1,5 @@
 import pRetry from 'p-retry';
-import type { AgentClient, Job } from './agent-client.ts';
+import type { Job } from './agent-client.ts';
 import type { Clock } from './clock.ts';
 import { ServiceError, errorMessage } from './errors.ts';
 import type { Logger } from './logger.ts';

@@ -56,4 +56,3 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? '').split('/');
   return { name: env.GITHUB_EVENT_NAME ?? '', payload, repository: { owner, repo } };
 }
-

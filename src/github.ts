@@ -17,7 +17,12 @@ export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 export async function createOctokit(token: string, log: Logger): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
   return getOctokit(token, {
-    log: { debug: (m: string) => log.debug(m), info: (m: string) => log.debug(m), warn: (m: string) => log.debug(m), error: (m: string) => log.debug(m) },
+    log: {
+      debug: (m: string) => log.debug(m),
+      info: (m: string) => log.debug(m),
+      warn: (m: string) => log.debug(m),
+      error: (m: string) => log.debug(m),
+    },
   });
 }
 

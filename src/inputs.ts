@@ -1,11 +1,5 @@
 import * as core from '@actions/core';
-import {
-  ADMIN_KEY_PREFIX,
-  ASSISTANT_KEY_PREFIX,
-  Input,
-  PERMISSION_LEVELS,
-  type PermissionLevel,
-} from './constants.ts';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
 import { ConfigError } from './errors.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
@@ -144,9 +138,7 @@ function readProjectId(): string {
     );
   }
   if (/\s/.test(projectId)) {
-    throw new ConfigError(
-      `Invalid '${Input.ProjectId}' '${projectId}': a project identifier has no spaces.`,
-    );
+    throw new ConfigError(`Invalid '${Input.ProjectId}' '${projectId}': a project identifier has no spaces.`);
   }
   return projectId;
 }
@@ -187,9 +179,7 @@ function readBaseUrl(): string {
   }
   // The admin key travels in every request: plain http is allowed only to this machine.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError(
-      `Invalid '${Input.BaseUrl}' '${raw}': the API key would be sent unencrypted. Use https://.`,
-    );
+    throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': the API key would be sent unencrypted. Use https://.`);
   }
   if (url.search || url.hash) {
     throw new ConfigError(

@@ -146,7 +146,10 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
       ? `GET ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job/${encodeURIComponent(settings.jobId)}`
       : `POST ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job`;
     deps.log.info(`Dry run: would send ${target}\nAuthorization: Bearer ***\n${JSON.stringify({ prompt }, null, 2)}`);
-    return { kind: 'dry-run', message: 'Dry run: the inputs and the event are valid; nothing was sent to the service.' };
+    return {
+      kind: 'dry-run',
+      message: 'Dry run: the inputs and the event are valid; nothing was sent to the service.',
+    };
   }
 
   const started = deps.clock.now();

@@ -62,7 +62,12 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
     case 'failed':
       return { ...base, kind: 'failed', ok: false, message: `Job ${job.id} failed${because}` };
     case 'archived':
-      return { ...base, kind: 'archived', ok: false, message: `Job ${job.id} was archived before it finished${because}` };
+      return {
+        ...base,
+        kind: 'archived',
+        ok: false,
+        message: `Job ${job.id} was archived before it finished${because}`,
+      };
     default:
       return prLink
         ? { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` }
@@ -91,7 +96,14 @@ export function startedOutcome(job: Job): Outcome {
 
 /** A run that ended in an error; the job, if one exists, keeps its last known status. */
 export function errorOutcome(message: string, job: Job | undefined): Outcome {
-  return { kind: 'error', job, status: job ? job.status || 'active' : '', prLink: safeLink(job?.prLink ?? null), ok: false, message };
+  return {
+    kind: 'error',
+    job,
+    status: job ? job.status || 'active' : '',
+    prLink: safeLink(job?.prLink ?? null),
+    ok: false,
+    message,
+  };
 }
 
 /** Only http(s) URLs are passed on: the link lands in outputs that later steps and comments use. */

@@ -34,7 +34,11 @@ export function isBot(actor: Actor): boolean {
   return actor.type === 'Bot' || actor.login.toLowerCase().endsWith('[bot]');
 }
 
-async function permissionOf(octokit: Octokit, repository: { owner: string; repo: string }, username: string): Promise<PermissionLevel> {
+async function permissionOf(
+  octokit: Octokit,
+  repository: { owner: string; repo: string },
+  username: string,
+): Promise<PermissionLevel> {
   try {
     const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repository, username });
     // role_name holds the exact role (maintain, triage); `permission` folds them into write and

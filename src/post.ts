@@ -12,25 +12,32 @@ import { ProgressComments } from './progress-comment.ts';
  */
 export async function runPost(log: Logger): Promise<void> {
   try {
-    const commentId = Number(core.getState(State.CommentId));
-    if (!commentId || core.getState(State.Finished) === 'true') return;
+    const issueNumber = Number(core.getState(State.IssueNumber));
+    if (!issueNumber || core.getState(State.Finished) === 'true') return;
     const token = core.getInput(Input.GitHubToken);
     const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
-    const issueNumber = Number(core.getState(State.IssueNumber));
-    if (!token || !owner || !repo || !issueNumber) return;
+    if (!token || !owner || !repo) return;
     const progress = new ProgressComments(await createOctokit(token, log), { owner, repo, issueNumber }, log);
+    const triggers = core.getState(State.Triggers).split(',').filter(Boolean);
+    // The main step may have died after creating the comment but before saving its id.
+    const commentId =
+      Number(core.getState(State.CommentId)) ||
+      (await progress.find()).find((found) => triggers.some((key) => found.triggers.includes(key)))?.commentId;
+    if (!commentId) return;
     const jobId = core.getState(State.JobId);
     await progress.write(
       {
         state: 'cancelled',
         jobId,
-        triggers: core.getState(State.Triggers).split(',').filter(Boolean),
+        triggers,
         startedAt: core.getState(State.StartedAt) || new Date().toISOString(),
         runUrl: runUrl(),
       },
       commentId,
     );
-    log.info(`The main step stopped before it finished the progress comment: marked it cancelled. Job ${jobId} continues on the service.`);
+    log.info(
+      `The main step stopped before it finished the progress comment: marked it cancelled. Job ${jobId} continues on the service.`,
+    );
   } catch (error) {
     log.warning(`The post step could not finish the progress comment: ${errorMessage(error)}`);
   }

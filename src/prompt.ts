@@ -43,7 +43,10 @@ export function buildPrompt(
   }
 
   if (issue) {
-    const lines = [`Context from GitHub (text written by users is quoted between fences):`, `Repository: ${repository.owner}/${repository.repo}`];
+    const lines = [
+      `Context from GitHub (text written by users is quoted between fences):`,
+      `Repository: ${repository.owner}/${repository.repo}`,
+    ];
     lines.push(`${kind === 'issue' ? 'Issue' : 'Pull request'}: #${issue.number}${issue.url ? ` (${issue.url})` : ''}`);
     const title = cap(cleanText(issue.title ?? '').replace(/\s+/g, ' '), MAX_TITLE);
     const body = cap(cleanText(issue.body ?? ''), MAX_DESCRIPTION);

@@ -10,7 +10,12 @@ import { writeSummary } from './summary.ts';
 /** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */
 export async function reportOutcome(
   outcome: Outcome,
-  context: { progress: ProgressComments | undefined; conversation: Conversation; deps: Dependencies; elapsedMs: number },
+  context: {
+    progress: ProgressComments | undefined;
+    conversation: Conversation;
+    deps: Dependencies;
+    elapsedMs: number;
+  },
 ): Promise<void> {
   const { progress, conversation, deps } = context;
   if (outcome.job) {
@@ -39,6 +44,11 @@ export async function reportOutcome(
     conversation.commentId,
   );
   core.saveState(State.Finished, 'true');
-  const reaction = outcome.kind === 'pull-request' ? 'rocket' : ['failed', 'archived', 'error'].includes(outcome.kind) ? 'confused' : undefined;
+  const reaction =
+    outcome.kind === 'pull-request'
+      ? 'rocket'
+      : ['failed', 'archived', 'error'].includes(outcome.kind)
+        ? 'confused'
+        : undefined;
   if (reaction) await progress.react(reaction, conversation.requestCommentId);
 }

@@ -55,16 +55,23 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
   let job: Job | undefined;
   try {
     const plan = await planJob(request, key, conversation);
-    if (plan.kind !== 'create') log.info(plan.kind === 'attach' ? plan.reason : `Sending the request to job ${plan.jobId} as a follow-up.`);
+    if (plan.kind !== 'create')
+      log.info(plan.kind === 'attach' ? plan.reason : `Sending the request to job ${plan.jobId} as a follow-up.`);
     await progress?.react('eyes', trigger.commentId);
     job = await obtainJob(plan, request, started + settings.timeoutMs);
     core.setOutput(Output.JobId, job.id);
     core.saveState(State.JobId, job.id);
     if (progress) {
-      conversation.commentId = await progress.write({ state: 'working', jobId: job.id, ...conversation, runUrl: deps.runUrl }, conversation.commentId);
+      // Saved before the comment is written: a run killed in between still lets the post step find it.
       saveProgressState(progress.issueNumber, conversation);
+      conversation.commentId = await progress.write(
+        { state: 'working', jobId: job.id, ...conversation, runUrl: deps.runUrl },
+        conversation.commentId,
+      );
+      if (conversation.commentId !== undefined) core.saveState(State.CommentId, String(conversation.commentId));
     }
-    if (deps.signal.aborted) return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
+    if (deps.signal.aborted)
+      return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
     const attached = plan.kind === 'attach';
     const result = await waitForJob({
       client: deps.client,
@@ -94,7 +101,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
 
 async function planJob(request: JobRequest, key: string, conversation: Conversation): Promise<Plan> {
   const { settings, trigger, progress } = request;
-  if (settings.jobId) return { kind: 'attach', jobId: settings.jobId, reason: `Attaching to job ${settings.jobId} (job-id).` };
+  if (settings.jobId)
+    return { kind: 'attach', jobId: settings.jobId, reason: `Attaching to job ${settings.jobId} (job-id).` };
   if (!progress) return { kind: 'create' };
   const existing = await progress.find();
   const own = existing.find((found) => found.triggers.includes(key));
@@ -102,7 +110,11 @@ async function planJob(request: JobRequest, key: string, conversation: Conversat
     conversation.commentId = own.commentId;
     conversation.triggers = own.triggers;
     if (own.jobId) {
-      return { kind: 'attach', jobId: own.jobId, reason: `This request already has job ${own.jobId} (a re-run): resuming it instead of creating one.` };
+      return {
+        kind: 'attach',
+        jobId: own.jobId,
+        reason: `This request already has job ${own.jobId} (a re-run): resuming it instead of creating one.`,
+      };
     }
     return { kind: 'create' };
   }
@@ -125,7 +137,11 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
       return job;
     }
     case 'follow-up':
-      return sendOnce(`Sending the follow-up to job ${plan.jobId}`, () => client.sendMessage(plan.jobId, request.prompt), options);
+      return sendOnce(
+        `Sending the follow-up to job ${plan.jobId}`,
+        () => client.sendMessage(plan.jobId, request.prompt),
+        options,
+      );
     case 'attach':
       // Read by the wait loop's first poll.
       return { id: plan.jobId, status: RUNNING_STATUS, prLink: null };
@@ -133,8 +149,6 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
 }
 
 function saveProgressState(issueNumber: number, conversation: Conversation): void {
-  if (conversation.commentId === undefined) return;
-  core.saveState(State.CommentId, String(conversation.commentId));
   core.saveState(State.IssueNumber, String(issueNumber));
   core.saveState(State.StartedAt, conversation.startedAt);
   core.saveState(State.Triggers, conversation.triggers.join(','));

@@ -35,12 +35,7 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
   switch (event.name) {
     case 'workflow_dispatch':
     case 'schedule':
-      return {
-        kind: 'run',
-        request: '',
-        forceNew: false,
-        ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false } } : {}),
-      };
+      return workflowRun(settings);
     case 'issue_comment': {
       const { comment, issue } = payload;
       if (!comment || !issue) return skip('the issue_comment payload has no comment');
@@ -65,7 +60,12 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
       const labelled = (name: string | undefined): boolean =>
         !!settings.triggerLabel && name?.toLowerCase() === settings.triggerLabel.toLowerCase();
       const requester = payload.sender ?? issue.user ?? undefined;
-      const base = { kind: 'run' as const, forceNew: false, issue: issueInfo(issue), ...(requester ? { requester } : {}) };
+      const base = {
+        kind: 'run' as const,
+        forceNew: false,
+        issue: issueInfo(issue),
+        ...(requester ? { requester } : {}),
+      };
       if (payload.action === 'labeled') {
         return labelled(payload.label?.name) ? { ...base, request: '' } : skip('the label is not the trigger-label');
       }
@@ -78,7 +78,7 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
     case 'pull_request':
     case 'pull_request_target': {
       const pr = payload.pull_request;
-      if (!settings.documentMergedPullRequests) return skip('document-merged-pull-requests is off');
+      if (!settings.documentMergedPullRequests) return otherEvent(event, settings);
       if (!pr || payload.action !== 'closed' || !pr.merged) return skip('only merged pull requests trigger it');
       const requester = pr.merged_by ?? payload.sender;
       return {
@@ -86,13 +86,39 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
         request: '',
         forceNew: true,
         ...(requester ? { requester } : {}),
-        issue: { number: pr.number, title: pr.title ?? '', body: pr.body ?? '', isPullRequest: true, ...(pr.html_url ? { url: pr.html_url } : {}) },
+        issue: {
+          number: pr.number,
+          title: pr.title ?? '',
+          body: pr.body ?? '',
+          isPullRequest: true,
+          ...(pr.html_url ? { url: pr.html_url } : {}),
+        },
         mergedPullRequest: pr.number,
       };
     }
     default:
-      return skip(`it has nothing to do for '${event.name || 'unknown'}' events`);
+      return otherEvent(event, settings);
   }
+}
+
+/** A run the workflow's owner scheduled or started, or wrote for its own event: the prompt input says what to do. */
+function workflowRun(settings: Settings): Trigger {
+  return {
+    kind: 'run',
+    request: '',
+    forceNew: false,
+    ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false } } : {}),
+  };
+}
+
+/**
+ * Any other event (push, release, a pull request while document-merged-pull-requests is off):
+ * a `uses:` step in any workflow runs when the workflow gives a prompt, and has nothing to do
+ * without one.
+ */
+function otherEvent(event: GitHubEvent, settings: Settings): Trigger {
+  if (settings.prompt) return workflowRun(settings);
+  return skip(`it has nothing to do for '${event.name || 'unknown'}' events without a prompt`);
 }
 
 function skip(reason: string): Trigger {

@@ -48,7 +48,9 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       if (isTerminal(job.status)) return { job, end: 'terminal' };
       if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
         warnedStatuses.add(job.status);
-        log.warning(`The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`);
+        log.warning(
+          `The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`,
+        );
       }
       if (signal?.aborted) return { job, end: 'cancelled' };
       const remaining = deadline - clock.now();

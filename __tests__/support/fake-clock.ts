@@ -20,7 +20,13 @@ export class FakeClock implements Clock {
 }
 
 /** A logger that keeps every line, by level. */
-export function memoryLogger(): { lines: string[]; info: (m: string) => void; notice: (m: string) => void; warning: (m: string) => void; debug: (m: string) => void } {
+export function memoryLogger(): {
+  lines: string[];
+  info: (m: string) => void;
+  notice: (m: string) => void;
+  warning: (m: string) => void;
+  debug: (m: string) => void;
+} {
   const lines: string[] = [];
   return {
     lines,

@@ -94,7 +94,7 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
     ...options.env,
   };
 
-  const script = join(ROOT, options.entry === 'post' ? actionYaml.runs.post ?? '' : actionYaml.runs.main);
+  const script = join(ROOT, options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main);
   const started = performance.now();
   const child = spawn(NODE24, [script], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -172,7 +172,11 @@ const EXAMPLES = JSON.parse(
  * A real payload by event and action, e.g. ('issue_comment', 'created'); `pick` chooses among
  * several examples of that kind. Returns a copy that a test may edit.
  */
-export function webhookPayload(event: string, action?: string, pick: (p: Record<string, unknown>) => boolean = () => true): Record<string, any> {
+export function webhookPayload(
+  event: string,
+  action?: string,
+  pick: (p: Record<string, unknown>) => boolean = () => true,
+): Record<string, any> {
   const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
   const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
   if (!found) throw new Error(`No ${event}.${action ?? ''} example in @octokit/webhooks-examples`);

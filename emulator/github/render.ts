@@ -12,7 +12,10 @@ export interface Bases {
 }
 
 const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'eyes', 'rocket'] as const;
-const ROLE_FLAGS: Record<Permission, { pull: boolean; triage: boolean; push: boolean; maintain: boolean; admin: boolean }> = {
+const ROLE_FLAGS: Record<
+  Permission,
+  { pull: boolean; triage: boolean; push: boolean; maintain: boolean; admin: boolean }
+> = {
   admin: { pull: true, triage: true, push: true, maintain: true, admin: true },
   maintain: { pull: true, triage: true, push: true, maintain: true, admin: false },
   write: { pull: true, triage: true, push: true, maintain: false, admin: false },

@@ -1,12 +1,6 @@
 // The operations the fake implements, keyed by GitHub's OpenAPI 'METHOD /template'. Requests reach
 // a handler only after validation, so path parameters are well-formed and bodies match the schema.
-import {
-  renderComment,
-  renderIssue,
-  renderPermission,
-  renderPullFile,
-  renderReaction,
-} from './render.ts';
+import { renderComment, renderIssue, renderPermission, renderPullFile, renderReaction } from './render.ts';
 import type { Bases } from './render.ts';
 import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
@@ -42,7 +36,10 @@ const MAX_COMMENT_CHARS = 65536;
 function commentBodyProblem(body: string): Reply | undefined {
   const error = (code: string, field: string, message?: string): Reply => {
     const reply = errorReply(422);
-    reply.body = { ...(reply.body as object), errors: [{ resource: 'IssueComment', code, field, ...(message ? { message } : {}) }] };
+    reply.body = {
+      ...(reply.body as object),
+      errors: [{ resource: 'IssueComment', code, field, ...(message ? { message } : {}) }],
+    };
     return reply;
   };
   if (body.trim() === '') return error('missing_field', 'body');

@@ -117,9 +117,7 @@ export class Store {
 
   /** GitHub keeps one reaction per user and content; a repeat returns the existing one. */
   react(subject: FakeReaction['subject'], subjectId: number, content: string, login: string) {
-    const existing = this.reactionsOn(subject, subjectId).find(
-      (r) => r.content === content && r.user === login,
-    );
+    const existing = this.reactionsOn(subject, subjectId).find((r) => r.content === content && r.user === login);
     if (existing) return { reaction: existing, created: false };
     const reaction: StoredReaction = {
       id: this.nextReactionId++,
@@ -142,7 +140,10 @@ export class Store {
   }
 
   setPullFiles(pullNumber: number, files: PullFile[]): void {
-    this.pullFiles.set(pullNumber, files.map((f) => ({ ...f })));
+    this.pullFiles.set(
+      pullNumber,
+      files.map((f) => ({ ...f })),
+    );
   }
 
   filesOf(pullNumber: number): PullFile[] | undefined {

@@ -14,12 +14,7 @@ export type Verdict =
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
 const compiled = new WeakMap<Schema, ValidateFunction>();
 
-export function validateRequest(
-  method: string,
-  path: string,
-  query: URLSearchParams,
-  rawBody: string,
-): Verdict {
+export function validateRequest(method: string, path: string, query: URLSearchParams, rawBody: string): Verdict {
   const where = `${method} ${path}`;
   const match = matchRoute(method, path);
   if (match.kind === 'no-route') return reject(404, 'Not Found', `${where}: no such route in GitHub's REST API`);
@@ -94,11 +89,12 @@ function toJsonSchema(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     // 'properties' maps names to schemas; a property called 'nullable' must survive.
-    out[key] = key === 'properties' || key === 'example' || key === 'examples' ? mapValues(key, value) : toJsonSchema(value);
+    out[key] =
+      key === 'properties' || key === 'example' || key === 'examples' ? mapValues(key, value) : toJsonSchema(value);
   }
   if (out.nullable !== true) return out;
   delete out.nullable;
-  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
   if (typeof out.type === 'string') {
     out.type = [out.type, 'null'];
     return out;
