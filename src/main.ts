@@ -154,7 +154,9 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
 
   const started = deps.clock.now();
   const { outcome, conversation } = await runJob({ settings, trigger, prompt, progress, deps });
-  await reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started });
+  await core.group('Report the outcome', () =>
+    reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started }),
+  );
   return outcome;
 }
 

@@ -58,7 +58,9 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     if (plan.kind !== 'create')
       log.info(plan.kind === 'attach' ? plan.reason : `Sending the request to job ${plan.jobId} as a follow-up.`);
     await progress?.react('eyes', trigger.commentId);
-    job = await obtainJob(plan, request, started + settings.timeoutMs);
+    job = await core.group(plan.kind === 'create' ? 'Create the job' : 'Find the job', () =>
+      obtainJob(plan, request, started + settings.timeoutMs),
+    );
     core.setOutput(Output.JobId, job.id);
     core.saveState(State.JobId, job.id);
     if (progress) {
@@ -73,18 +75,21 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     if (deps.signal.aborted)
       return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
     const attached = plan.kind === 'attach';
-    const result = await waitForJob({
-      client: deps.client,
-      job,
-      // wait: false still reads an attached job once, to report its status.
-      deadline: settings.wait ? started + settings.timeoutMs : clock.now(),
-      notFoundGraceMs: attached ? 0 : NOT_FOUND_GRACE_MS * settings.delayScale,
-      pollFirst: attached,
-      delayScale: settings.delayScale,
-      clock,
-      log,
-      signal: deps.signal,
-    });
+    const found = job;
+    const result = await core.group('Wait for the job', () =>
+      waitForJob({
+        client: deps.client,
+        job: found,
+        // wait: false still reads an attached job once, to report its status.
+        deadline: settings.wait ? started + settings.timeoutMs : clock.now(),
+        notFoundGraceMs: attached ? 0 : NOT_FOUND_GRACE_MS * settings.delayScale,
+        pollFirst: attached,
+        delayScale: settings.delayScale,
+        clock,
+        log,
+        signal: deps.signal,
+      }),
+    );
     job = result.job;
     if (!settings.wait && result.end !== 'terminal') return { outcome: startedOutcome(job), conversation };
     const agentMessage =

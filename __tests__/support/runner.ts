@@ -39,6 +39,8 @@ export interface RunOptions {
   onSpawn?: (child: ChildProcess) => void;
   /** Kill the child after this long (a hung action fails the test, not the suite). */
   killAfterMs?: number;
+  /** Receives the child's output as it comes (the demo prints it). */
+  echo?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -99,8 +101,14 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   const child = spawn(NODE24, [script], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    options.echo?.(chunk);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    options.echo?.(chunk);
+  });
   const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 25_000);
   options.onSpawn?.(child);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
