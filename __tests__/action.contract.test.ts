@@ -1,19 +1,17 @@
 /**
  * The shipped dist/index.js, run as the runner runs it, against the service emulator.
  */
-import { startEmulator, type Emulator } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, runAction, type RunOptions, type RunResult } from './support/runner.ts';
+import { closeServices, errorLine, expectClean, resetServices, startServices } from './support/services.ts';
 
 let emulator: Emulator;
+let github: FakeGitHub;
 
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
-  emulator.reset();
-  emulator.configure({ durationMs: 200, outcome: 'pr' });
-});
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAction({
@@ -29,15 +27,6 @@ function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Pro
 }
 
 const creates = (): number => emulator.requests.filter((r) => r.method === 'POST').length;
-const errorLine = (result: RunResult): string => result.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? '';
-
-/** What every run must keep: the key never printed (the runner swallows the add-mask command itself). */
-function expectClean(result: RunResult): void {
-  const printed = result.everything.split('\n').filter((line) => !line.startsWith('::add-mask::'));
-  expect(printed.join('\n')).not.toContain(API_KEY);
-  expect(result.everything).not.toMatch(/\n\s+at .+:\d+:\d+/);
-  expect(result.stderr).toBe('');
-}
 
 describe('the action against the emulator', () => {
   test('sets the outputs for a pull request', async () => {

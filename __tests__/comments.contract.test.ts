@@ -2,23 +2,17 @@
  * The comment workflow, run from the shipped dist/ against the service emulator and a fake GitHub
  * API that keeps state and checks every request against GitHub's OpenAPI description.
  */
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunResult } from './support/runner.ts';
+import type { Emulator } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { API_KEY, runAction, webhookPayload, type RunResult } from './support/runner.ts';
+import { closeServices, resetServices, startServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => {
-  [emulator, github] = await Promise.all([startEmulator(), startFakeGitHub({ token: GITHUB_TOKEN })]);
-});
-afterAll(() => Promise.all([emulator.close(), github.close()]));
-beforeEach(() => {
-  emulator.reset();
-  emulator.configure({ durationMs: 150, outcome: 'pr' });
-  github.reset();
-  github.setPermission('Codertocat', 'write');
-});
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
 afterEach(() => {
   expect(github.violations).toEqual([]);
   expect(github.unimplemented).toEqual([]);

@@ -3,23 +3,17 @@
  * Every run must end with the right outcome, at most one job, in bounded time, with no stack
  * trace and without printing the key.
  */
-import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import type { Emulator, FaultRule } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { API_KEY, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import { closeServices, errorLine, expectClean, resetServices, startServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => {
-  [emulator, github] = await Promise.all([startEmulator(), startFakeGitHub({ token: GITHUB_TOKEN })]);
-});
-afterAll(() => Promise.all([emulator.close(), github.close()]));
-beforeEach(() => {
-  emulator.reset();
-  emulator.configure({ durationMs: 150, outcome: 'pr' });
-  github.reset();
-  github.setPermission('Codertocat', 'write');
-});
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAction({
@@ -35,14 +29,6 @@ function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Pro
   });
 }
 
-function expectClean(result: RunResult): void {
-  const printed = result.everything.split('\n').filter((line) => !line.startsWith('::add-mask::'));
-  expect(printed.join('\n')).not.toContain(API_KEY);
-  expect(result.everything).not.toMatch(/\n\s+at .+:\d+:\d+|<html|<!DOCTYPE/i);
-  expect(result.stderr).toBe('');
-}
-
-const errorLine = (result: RunResult): string => result.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? '';
 const status = (
   code: number,
   extra: Partial<Extract<FaultRule['fault'], { kind: 'status' }>> = {},
