@@ -1,0 +1,58 @@
+// Bundle: the size of the JavaScript the action ships in dist/, which the runner downloads with the
+// action and Node parses at every start.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './child.ts';
+
+export interface BundleFile {
+  name: string;
+  bytes: number;
+  gzipBytes: number;
+  /** index.js runs at every start; the other chunks only when imported on demand. */
+  eager: boolean;
+}
+
+export interface BundleResult {
+  files: BundleFile[];
+  totalBytes: number;
+  eagerBytes: number;
+  /** Set when a source file is newer than dist/index.js: the figures may not be today's code. */
+  staleWarning?: string;
+}
+
+export function measureBundle(): BundleResult {
+  const dist = join(ROOT, 'dist');
+  const files = readdirSync(dist)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((name): BundleFile => {
+      const content = readFileSync(join(dist, name));
+      return {
+        name,
+        bytes: content.length,
+        gzipBytes: gzipSync(content, { level: 9 }).length,
+        eager: name === 'index.js',
+      };
+    });
+  const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+  const eagerBytes = files.filter((file) => file.eager).reduce((sum, file) => sum + file.bytes, 0);
+  const result: BundleResult = { files, totalBytes, eagerBytes };
+  const newest = newestSource(join(ROOT, 'src'));
+  const built = statSync(join(dist, 'index.js')).mtimeMs;
+  if (newest && newest.mtimeMs > built) {
+    result.staleWarning = `${newest.path} is newer than dist/index.js: run \`npm run bundle\` first to measure the current code.`;
+  }
+  return result;
+}
+
+function newestSource(dir: string): { path: string; mtimeMs: number } | undefined {
+  let newest: { path: string; mtimeMs: number } | undefined;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const mtimeMs = statSync(path).mtimeMs;
+    if (!newest || mtimeMs > newest.mtimeMs) newest = { path: path.slice(ROOT.length), mtimeMs };
+  }
+  return newest;
+}
