@@ -3,7 +3,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, runAction, type RunOptions, type RunResult } from './support/runner.ts';
+import { API_KEY, runAction, type RunOptions, type RunResult } from '../emulator/runner.ts';
 import { closeServices, errorLine, expectClean, resetServices, startServices } from './support/services.ts';
 
 let emulator: Emulator;

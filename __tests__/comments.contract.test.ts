@@ -4,7 +4,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, runAction, webhookPayload, type RunResult } from './support/runner.ts';
+import { API_KEY, runAction, webhookPayload, type RunResult } from '../emulator/runner.ts';
 import { closeServices, resetServices, startServices } from './support/services.ts';
 
 let emulator: Emulator;

@@ -1,10 +1,10 @@
 // Starting the action (or a baseline script) the way the GitHub runner does: a child process under
-// Node 24 with INPUT_ variables and the runner's file commands, as __tests__/support/runner.ts does.
+// Node 24 with INPUT_ variables and the runner's file commands, from emulator/runner.ts.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inputEnv, NODE24, ROOT, webhookPayload } from '../__tests__/support/runner.ts';
+import { NODE24, ROOT, runnerEnvironment } from '../emulator/runner.ts';
 import { preciseNow } from './stats.ts';
 
 export { NODE24, ROOT };
@@ -32,57 +32,28 @@ export const API_KEY = 'svc_bench_key';
 export const PROJECT_ID = 'bench-project';
 
 const workspaces: string[] = [];
-let payload: unknown;
 
 /**
- * The environment the runner gives a node24 action: inputs, the runner's files (fresh and empty)
- * and a workflow_dispatch event, which reports nowhere on GitHub. Debug logging is off, as in most
- * real runs. `delayScale` undefined leaves DOCS_AGENT_DELAY_SCALE unset: the real schedule.
+ * The environment the runner gives a node24 action (emulator/runner.ts), with a workflow_dispatch
+ * event, which reports nowhere on GitHub. Debug logging is off, as in most real runs.
+ * `delayScale` undefined leaves DOCS_AGENT_DELAY_SCALE empty: the real schedule.
  */
 export function actionEnv(
   baseUrl: string,
   delayScale?: number,
   extra: Record<string, string> = {},
 ): Record<string, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
-  workspaces.push(dir);
-  const files = {
-    GITHUB_OUTPUT: join(dir, 'output'),
-    GITHUB_STATE: join(dir, 'state'),
-    GITHUB_ENV: join(dir, 'env'),
-    GITHUB_PATH: join(dir, 'path'),
-    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
-  };
-  for (const file of Object.values(files)) writeFileSync(file, '');
-  payload ??= webhookPayload('workflow_dispatch');
-  const eventPath = join(dir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(payload));
-  return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    GITHUB_RUN_ID: '1658821493',
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_WORKFLOW: 'docs',
-    GITHUB_ACTOR: 'Codertocat',
-    GITHUB_EVENT_NAME: 'workflow_dispatch',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_WORKSPACE: dir,
-    RUNNER_TEMP: dir,
-    ...files,
-    ...inputEnv({
+  const { env } = runnerEnvironment({
+    inputs: {
       prompt: 'Document the new --verbose flag',
       'project-id': PROJECT_ID,
       'api-key': API_KEY,
       'base-url': baseUrl,
-    }),
-    ...(delayScale === undefined ? {} : { DOCS_AGENT_DELAY_SCALE: String(delayScale) }),
-    ...extra,
-  };
+    },
+    env: { RUNNER_DEBUG: '', DOCS_AGENT_DELAY_SCALE: delayScale === undefined ? '' : String(delayScale), ...extra },
+  });
+  if (env.RUNNER_TEMP) workspaces.push(env.RUNNER_TEMP);
+  return env;
 }
 
 /** A temporary directory that cleanup() removes. */

@@ -5,7 +5,7 @@
  * log would show, then the outputs and the job summary.
  */
 import { startEmulator } from '../emulator/index.ts';
-import { API_KEY, runAction } from '../__tests__/support/runner.ts';
+import { API_KEY, runAction } from '../emulator/runner.ts';
 
 const JOB_SECONDS = 5;
 

