@@ -43,7 +43,7 @@ describe('wait loop', () => {
     const client = scripted({}, {}, { status: 'completed', prLink: 'https://x/pull/1' });
     const result = await waitForJob(options(client, clock));
     expect(result).toEqual({ job: { id: 'job_1', status: 'completed', prLink: 'https://x/pull/1' }, end: 'terminal' });
-    expect(clock.sleeps).toEqual([4_500, 6_000, 8_250]);
+    expect(clock.sleeps).toEqual([4_500, 6_000, 7_500]);
   });
 
   test('stops at the deadline without sleeping past it', async () => {

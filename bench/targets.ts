@@ -102,7 +102,7 @@ function baselineText(schedules: LengthSchedules | undefined, pick: (f: Schedule
 
 /**
  * A job length measured for real. The verdict uses the schedule on the virtual clock (2,000 jobs)
- * plus the measured exit cost: lags spread over 0 to 14 s, so the median of a few real runs moves by
+ * plus the measured exit cost: lags spread over 0 to the schedule's cap, so the median of a few real runs moves by
  * seconds from one benchmark to the next. The real runs are shown, and checked against the interval
  * their median should fall in if the action behaves as its schedule says.
  */

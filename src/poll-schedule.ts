@@ -6,8 +6,8 @@
  * Exponential backoff with full jitter: the n-th delay is drawn uniformly between `minMs` and an
  * envelope that grows from `firstMs` by `factor` up to `maxMs`. Jitter keeps many parallel runs
  * from polling in step; the floor bounds the request rate (at least 3 s between requests, about
- * 8 s on average once the envelope is full); the cap bounds how long a finished job goes unnoticed
- * (never more than 14 s, about 4 to 5 s at the median). bench/ measures these figures.
+ * 7.5 s on average once the envelope is full); the cap bounds how long a finished job goes unnoticed
+ * (never more than 12 s, about 4 s at the median). bench/ measures these figures.
  */
 export interface PollSchedule {
   firstMs: number;
@@ -16,7 +16,7 @@ export interface PollSchedule {
   maxMs: number;
 }
 
-export const POLL_SCHEDULE: PollSchedule = { firstMs: 6_000, factor: 1.5, minMs: 3_000, maxMs: 14_000 };
+export const POLL_SCHEDULE: PollSchedule = { firstMs: 6_000, factor: 1.5, minMs: 3_000, maxMs: 12_000 };
 
 /** The delay before poll number `attempt` (0-based), with `random()` in [0, 1). */
 export function pollDelay(attempt: number, random: () => number, schedule: PollSchedule = POLL_SCHEDULE): number {
