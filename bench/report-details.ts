@@ -145,7 +145,7 @@ export function waitingSection(waiting: WaitFigures[], schedules: LengthSchedule
     '"overall" is the total waiting over the total GETs, the average the target is about.',
     '',
     'Verdicts on waiting use the schedule on the virtual clock plus the measured exit cost: the lag of a',
-    'single run lies anywhere between 0 and the schedule's cap (POLL_SCHEDULE.maxMs), so the median of ten real runs moves by about 2 s either way',
+    'single run lies anywhere between 0 and the cap of the schedule (POLL_SCHEDULE.maxMs), so the median of ten real runs moves by about 2 s either way',
     'from one benchmark to the next, while 2,000 simulated jobs pin it to about 0.1 s. The real runs',
     'check the simulation: the summary gives the interval their median falls in 90% of the time if the',
     'action polls as its schedule says, and says whether it did.',
