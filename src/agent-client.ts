@@ -45,6 +45,11 @@ export class AgentClient {
     return this.#jobRequest('POST', 'v2', `/job/${encodeURIComponent(id)}/message`, { prompt }, timeoutMs);
   }
 
+  /** The address of an API path, with the project id encoded; `path` starts with `/job`. */
+  url(version: 'v1' | 'v2', path: string): string {
+    return `${this.#options.baseUrl}/${version}/agent/${encodeURIComponent(this.#options.projectId)}${path}`;
+  }
+
   /**
    * The agent's own words about a job, which only the deprecated v1 session carries. Best effort:
    * it only adds detail to a message the caller already has.
@@ -61,7 +66,7 @@ export class AgentClient {
 
   async #jobRequest(
     method: 'GET' | 'POST',
-    version: string,
+    version: 'v1' | 'v2',
     path: string,
     payload: unknown,
     timeoutMs: number | undefined,
@@ -76,13 +81,13 @@ export class AgentClient {
 
   async #request(
     method: 'GET' | 'POST',
-    version: string,
+    version: 'v1' | 'v2',
     path: string,
     payload: unknown,
     timeoutMs: number | undefined,
   ): Promise<unknown> {
-    const { baseUrl, projectId, apiKey, transport, requestTimeoutMs, debug, now } = this.#options;
-    const url = `${baseUrl}/${version}/agent/${encodeURIComponent(projectId)}${path}`;
+    const { apiKey, transport, requestTimeoutMs, debug, now } = this.#options;
+    const url = this.url(version, path);
     const started = now();
     const response = await transport({
       method,

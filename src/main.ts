@@ -143,8 +143,8 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
 
   if (settings.dryRun) {
     const target = settings.jobId
-      ? `GET ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job/${encodeURIComponent(settings.jobId)}`
-      : `POST ${settings.baseUrl}/v2/agent/${encodeURIComponent(settings.projectId)}/job`;
+      ? `GET ${deps.client.url('v2', `/job/${encodeURIComponent(settings.jobId)}`)}`
+      : `POST ${deps.client.url('v2', '/job')}`;
     deps.log.info(`Dry run: would send ${target}\nAuthorization: Bearer ***\n${JSON.stringify({ prompt }, null, 2)}`);
     return {
       kind: 'dry-run',

@@ -61,6 +61,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     job = await core.group(plan.kind === 'create' ? 'Create the job' : 'Find the job', () =>
       obtainJob(plan, request, started + settings.timeoutMs),
     );
+    // Set at once, so the output and the post step know the job even if this run is killed.
     core.setOutput(Output.JobId, job.id);
     core.saveState(State.JobId, job.id);
     if (progress) {
