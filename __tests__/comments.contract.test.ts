@@ -89,6 +89,23 @@ describe('comment workflow', () => {
     expect(botComments()[0]?.body).toContain('✅');
   });
 
+  test('a failed update of the comment is retried, so it still ends final', async () => {
+    github.failNext('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', 502, 2);
+    const result = await run(commentEvent('/docs document the flag'));
+    expect(result.code).toBe(0);
+    expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
+    expect(result.stdout).toMatch(/GitHub PATCH \S+ failed \(.*\); trying again\./);
+  });
+
+  test('a failed new comment is not repeated, so it is never written twice', async () => {
+    github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 502);
+    const result = await run(commentEvent('/docs document the flag'));
+    expect(result.code).toBe(0);
+    expect(github.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/comments'))).toHaveLength(2);
+    expect(botComments()).toHaveLength(1);
+    expect(result.stdout).toContain('::warning::Could not write the progress comment on #1');
+  });
+
   test('a read-only user gets no job and a short reply', async () => {
     github.setPermission('Codertocat', 'read');
     const result = await run(commentEvent('/docs document everything'));

@@ -224,6 +224,17 @@ describe('cancellation', () => {
     expect(result.summary).toContain('Cancelled while the documentation agent worked');
   });
 
+  test('SIGTERM alone stops the run the same way', async () => {
+    emulator.configure({ outcome: 'never' });
+    const result = await run(
+      {},
+      { event: commentEvent(), onSpawn: (child) => void untilJobExists().then(() => child.kill('SIGTERM')) },
+    );
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('active');
+    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain('⏹️ **Cancelled:**');
+  });
+
   test('the post step finishes a comment the killed main step left working', async () => {
     emulator.configure({ outcome: 'never' });
     const main = await run(

@@ -205,7 +205,7 @@ function readTimeoutMinutes(): number {
   return minutes;
 }
 
-function readDelayScale(raw: string | undefined): number {
+export function readDelayScale(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
   const scale = Number(raw);
   if (!Number.isFinite(scale) || scale < 0 || scale > 1) {

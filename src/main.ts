@@ -20,6 +20,8 @@ import { decideTrigger } from './trigger.ts';
 
 /** Longest wait for one answer from the service, before the delay scale. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** The first wait before a GitHub call is repeated, before the delay scale. */
+const GITHUB_RETRY_DELAY_MS = 1_000;
 /** The emulator-backed tests scale waits down, but never a request below this. */
 const MIN_REQUEST_TIMEOUT_MS = 2_000;
 
@@ -83,7 +85,7 @@ function productionDependencies(settings: Settings, signal: AbortSignal): Depend
     }),
     clock: systemClock,
     log: core,
-    octokit: () => (octokit ??= createOctokit(settings.githubToken, core)),
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, core, GITHUB_RETRY_DELAY_MS * settings.delayScale)),
     signal,
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',

@@ -3,6 +3,7 @@ import { Input, State } from './constants.ts';
 import { errorMessage } from './errors.ts';
 import { createOctokit, runUrl } from './github.ts';
 import type { Logger } from './logger.ts';
+import { readDelayScale } from './inputs.ts';
 import { ProgressComments } from './progress-comment.ts';
 
 /**
@@ -17,7 +18,8 @@ export async function runPost(log: Logger): Promise<void> {
     const token = core.getInput(Input.GitHubToken);
     const [owner = '', repo = ''] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
     if (!token || !owner || !repo) return;
-    const progress = new ProgressComments(await createOctokit(token, log), { owner, repo, issueNumber }, log);
+    const octokit = await createOctokit(token, log, 1_000 * readDelayScale(process.env.DOCS_AGENT_DELAY_SCALE));
+    const progress = new ProgressComments(octokit, { owner, repo, issueNumber }, log);
     const triggers = core.getState(State.Triggers).split(',').filter(Boolean);
     // The main step may have died after creating the comment but before saving its id.
     const commentId =
