@@ -3,8 +3,8 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, runAction, type RunOptions, type RunResult } from '../emulator/runner.ts';
-import { closeServices, errorLine, expectClean, resetServices, startServices } from './support/services.ts';
+import { API_KEY, type RunResult } from '../emulator/runner.ts';
+import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -13,17 +13,19 @@ beforeAll(async () => ({ emulator, github } = await startServices()));
 afterAll(() => closeServices({ emulator, github }));
 beforeEach(() => resetServices({ emulator, github }));
 
-function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
-  return runAction({
-    ...options,
-    inputs: {
-      prompt: 'Document the new --verbose flag',
-      'project-id': 'docs/α-1',
-      'api-key': API_KEY,
-      'base-url': `${emulator.url}/`,
-      ...inputs,
+/** A project id that needs encoding, and a base-url with a trailing slash. */
+function run(inputs: Record<string, string> = {}): Promise<RunResult> {
+  return runAgainst(
+    { emulator, github },
+    {
+      inputs: {
+        prompt: 'Document the new --verbose flag',
+        'project-id': 'docs/α-1',
+        'base-url': `${emulator.url}/`,
+        ...inputs,
+      },
     },
-  });
+  );
 }
 
 const creates = (): number => emulator.requests.filter((r) => r.method === 'POST').length;

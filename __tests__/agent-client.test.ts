@@ -77,7 +77,7 @@ describe('agent client', () => {
     expect(error.message).toBe(
       "The service refused the API key (HTTP 401: Key expired). Check the 'api-key' input: the key may be expired or revoked, read-only, or limited to other IP addresses.",
     );
-    expect(error.isAuth).toBe(true);
+    expect(error.status).toBe(401);
   });
 
   test('reads Retry-After on 429', async () => {

@@ -4,8 +4,8 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, runAction, webhookPayload, type RunResult } from '../emulator/runner.ts';
-import { closeServices, resetServices, startServices } from './support/services.ts';
+import { webhookPayload, type RunResult } from '../emulator/runner.ts';
+import { closeServices, resetServices, runAgainst, startServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -18,18 +18,12 @@ afterEach(() => {
   expect(github.unimplemented).toEqual([]);
 });
 
-const SERVICE_INPUTS = { 'project-id': 'docs', 'api-key': API_KEY };
-
 function run(
   event: { name: string; payload: unknown },
   inputs: Record<string, string> = {},
   apiUrl = github.url,
 ): Promise<RunResult> {
-  return runAction({
-    event,
-    inputs: { ...SERVICE_INPUTS, 'base-url': emulator.url, ...inputs },
-    env: { GITHUB_API_URL: apiUrl },
-  });
+  return runAgainst({ emulator, github }, { event, inputs, env: { GITHUB_API_URL: apiUrl } });
 }
 
 /** A real issue_comment.created payload whose comment exists on the fake, with `body` and `user`. */

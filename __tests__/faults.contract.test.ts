@@ -5,8 +5,8 @@
  */
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, runAction, webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
-import { closeServices, errorLine, expectClean, resetServices, startServices } from './support/services.ts';
+import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -16,17 +16,7 @@ afterAll(() => closeServices({ emulator, github }));
 beforeEach(() => resetServices({ emulator, github }));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
-  return runAction({
-    ...options,
-    inputs: {
-      prompt: 'Document the flag',
-      'project-id': 'docs',
-      'api-key': API_KEY,
-      'base-url': emulator.url,
-      ...inputs,
-    },
-    env: { GITHUB_API_URL: github.url, ...options.env },
-  });
+  return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
 }
 
 const status = (

@@ -33,10 +33,6 @@ export class ServiceError extends Error {
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
   }
-
-  get isAuth(): boolean {
-    return this.status === 401 || this.status === 403;
-  }
 }
 
 /** One line for the log from anything thrown: a thrown string or object still reads as a failure. */

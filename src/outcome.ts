@@ -1,4 +1,5 @@
 import type { Job } from './agent-client.ts';
+import { RUNNING_STATUS } from './constants.ts';
 import { formatDuration } from './logger.ts';
 import type { WaitResult } from './wait.ts';
 
@@ -35,8 +36,13 @@ export interface OutcomeContext {
   agentMessage?: string | undefined;
 }
 
+/** The `status` output for a job: a job that reported no status yet is taken as running. */
+function lastKnownStatus(job: Job): string {
+  return job.status || RUNNING_STATUS;
+}
+
 export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
-  const status = job.status || 'active';
+  const status = lastKnownStatus(job);
   const prLink = safeLink(job.prLink);
   const base = { job, status, prLink };
   if (end === 'cancelled') {
@@ -87,10 +93,10 @@ export function startedOutcome(job: Job): Outcome {
   return {
     kind: 'started',
     job,
-    status: job.status || 'active',
+    status: lastKnownStatus(job),
     prLink: safeLink(job.prLink),
     ok: true,
-    message: `Job ${job.id} is ${job.status || 'active'}; not waiting for it (wait: false).`,
+    message: `Job ${job.id} is ${lastKnownStatus(job)}; not waiting for it (wait: false).`,
   };
 }
 
@@ -99,7 +105,7 @@ export function errorOutcome(message: string, job: Job | undefined): Outcome {
   return {
     kind: 'error',
     job,
-    status: job ? job.status || 'active' : '',
+    status: job ? lastKnownStatus(job) : '',
     prLink: safeLink(job?.prLink ?? null),
     ok: false,
     message,

@@ -18,8 +18,6 @@ export interface WaitOptions {
   log: Logger;
   /** Aborted when the run is cancelled: the wait ends at once with what it knows. */
   signal?: AbortSignal;
-  /** Called after every poll that changed the status; errors there are the caller's to handle. */
-  onChange?: (job: Job) => Promise<void>;
   /** Read the job at once instead of after the first delay (a job attached to, not just created). */
   pollFirst?: boolean;
 }
@@ -66,11 +64,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       lastFailure = undefined;
       if (next.status !== job.status) {
         log.info(`Job ${next.id} is ${next.status || '(no status)'} after ${formatDuration(clock.now() - started)}.`);
-        job = next;
-        await options.onChange?.(job);
-      } else {
-        job = next;
       }
+      job = next;
     } catch (error) {
       if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
       lastFailure = error;

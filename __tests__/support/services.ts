@@ -4,7 +4,7 @@
  */
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, type RunResult } from '../../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, runAction, type RunOptions, type RunResult } from '../../emulator/runner.ts';
 
 export interface Services {
   emulator: Emulator;
@@ -26,6 +26,18 @@ export function resetServices({ emulator, github }: Services): void {
 
 export async function closeServices({ emulator, github }: Services): Promise<void> {
   await Promise.all([emulator.close(), github.close()]);
+}
+
+/**
+ * Runs the shipped action against these services: project, key, base-url and GITHUB_API_URL point
+ * at them unless the test sets its own.
+ */
+export function runAgainst({ emulator, github }: Services, options: RunOptions = {}): Promise<RunResult> {
+  return runAction({
+    ...options,
+    inputs: { 'project-id': 'docs', 'api-key': API_KEY, 'base-url': emulator.url, ...options.inputs },
+    env: { GITHUB_API_URL: github.url, ...options.env },
+  });
 }
 
 /** The first `::error::` line the run printed, or ''. */
