@@ -68,10 +68,10 @@ describe('inputs', () => {
     });
   });
 
-  test('masks the key', () => {
+  test('masks the key and the token', () => {
     withInputs(VALID);
     readSettings({});
-    expect(masked()).toEqual([`::add-mask::svc_admin_123\n`]);
+    expect(masked()).toEqual([`::add-mask::svc_admin_123\n`, `::add-mask::ghs_x\n`]);
   });
 
   test('refuses the assistant key, naming it', () => {
@@ -79,7 +79,7 @@ describe('inputs', () => {
     expect(() => readSettings({})).toThrow(
       /'api-key' holds the public assistant key \(it starts with 'svc_dsc_'\).*admin key/,
     );
-    expect(masked()).toEqual([`::add-mask::svc_dsc_public\n`]);
+    expect(masked()).toEqual([`::add-mask::svc_dsc_public\n`, `::add-mask::ghs_x\n`]);
   });
 
   test('never quotes the key in an error', () => {

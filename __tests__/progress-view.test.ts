@@ -1,6 +1,7 @@
 import { decideOutcome, safeLink } from '../src/outcome.ts';
 import { parseMarker, renderMarker, renderProgress } from '../src/progress-view.ts';
-import { cleanText, fence, neutralise } from '../src/sanitize.ts';
+import { cleanText, fence } from '../src/sanitize.ts';
+import { forMarkdown } from '../src/text-gate.ts';
 
 const view = {
   jobId: 'job_1',
@@ -42,7 +43,7 @@ describe('progress comment', () => {
       detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
     });
     expect(body).toContain(
-      'Failed for @&#8203;octocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #&#8203;12',
+      'Failed for @\u200boctocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #\u200b12',
     );
   });
 });
@@ -81,6 +82,6 @@ describe('sanitising', () => {
   });
 
   test('neutralises mentions and markup', () => {
-    expect(neutralise('**hi** @team')).toBe('\\*\\*hi\\*\\* @&#8203;team');
+    expect(forMarkdown('**hi** @team')).toBe('\\*\\*hi\\*\\* @\u200bteam');
   });
 });

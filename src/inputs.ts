@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
 import { ConfigError } from './errors.ts';
+import { registerSecret } from './text-gate.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
 export interface Settings {
@@ -49,15 +50,21 @@ const MAX_TIMEOUT_MINUTES = 360;
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const apiKey = core.getInput(Input.ApiKey);
-  // Mask before anything can print it, even an error about the key itself.
-  if (apiKey) core.setSecret(apiKey);
+  const githubToken = core.getInput(Input.GitHubToken);
+  // Mask before anything can print them, even an error about the key itself; the gate also takes
+  // them out of every text from outside (an echoed Authorization header).
+  for (const secret of [apiKey, githubToken]) {
+    if (!secret) continue;
+    core.setSecret(secret);
+    registerSecret(secret);
+  }
 
   return {
     prompt: core.getInput(Input.Prompt),
     projectId: readProjectId(),
     apiKey: apiKey && checkApiKey(apiKey),
     baseUrl: readBaseUrl(),
-    githubToken: core.getInput(Input.GitHubToken),
+    githubToken,
     timeoutMs: readTimeoutMinutes() * 60_000,
     delayScale: readDelayScale(env.DOCS_AGENT_DELAY_SCALE),
     triggerPhrase: readTriggerPhrase(),

@@ -16,6 +16,7 @@ import { ProgressComments } from './progress-comment.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportOutcome } from './report.ts';
 import { runJob } from './run-job.ts';
+import { gatedLogger } from './text-gate.ts';
 import { decideTrigger } from './trigger.ts';
 
 /** Longest wait for one answer from the service, before the delay scale. */
@@ -84,7 +85,7 @@ function productionDependencies(settings: Settings, signal: AbortSignal): Depend
       now: () => Date.now(),
     }),
     clock: systemClock,
-    log: core,
+    log: gatedLogger(core),
     octokit: () => (octokit ??= createOctokit(settings.githubToken, core, GITHUB_RETRY_DELAY_MS * settings.delayScale)),
     signal,
     runUrl: runUrl(),

@@ -1,5 +1,5 @@
 import type { OutcomeKind } from './outcome.ts';
-import { neutralise } from './sanitize.ts';
+import { forMarkdown } from './text-gate.ts';
 
 /**
  * The hidden marker of the one progress comment per request. It holds only what the action made
@@ -50,7 +50,7 @@ export function renderProgress(view: ProgressView): string {
 }
 
 function headline(view: ProgressView, since: string): string {
-  const detail = view.detail ? ` ${neutralise(view.detail)}` : '';
+  const detail = view.detail ? ` ${forMarkdown(view.detail)}` : '';
   switch (view.state) {
     case 'working':
       return `⏳ **Updating the documentation.** The agent has been working since ${since}; this comment changes when it is done.`;

@@ -29,16 +29,3 @@ export function fence(text: string, info = 'text'): string {
   const marks = '~'.repeat(longest + 1);
   return `${marks}${info}\n${text}\n${marks}`;
 }
-
-/**
- * Makes text from outside (the service's messages) inert in a GitHub comment, on one line: markdown
- * and HTML characters are backslash-escaped (they render as themselves, and `https\://` is no
- * autolink), and @mentions and #references get a zero-width space so nobody is notified, as
- * Dependabot does.
- */
-export function neutralise(text: string): string {
-  return cleanText(text)
-    .replace(/\s+/g, ' ')
-    .replace(/[\\`*_{}[\]()+\-.!|<>~:=&]/g, (c) => `\\${c}`)
-    .replace(/[@#]/g, (c) => `${c}&#8203;`);
-}

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { formatDuration } from './logger.ts';
 import type { Outcome } from './outcome.ts';
+import { forHtml } from './text-gate.ts';
 
 const HEADLINES: Record<Outcome['kind'], string> = {
   'pull-request': 'The documentation agent opened a pull request',
@@ -26,16 +27,12 @@ export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise
         { data: 'Duration', header: true },
       ],
       [
-        escapeHtml(status || '–'),
-        prLink ? `<a href="${escapeHtml(prLink)}">${escapeHtml(prLink)}</a>` : 'none',
-        job ? `<code>${escapeHtml(job.id)}</code>` : '–',
+        forHtml(status || '–'),
+        prLink ? `<a href="${forHtml(prLink)}">${forHtml(prLink)}</a>` : 'none',
+        job ? `<code>${forHtml(job.id)}</code>` : '–',
         formatDuration(elapsedMs),
       ],
     ])
-    .addRaw(escapeHtml(outcome.message), true)
+    .addRaw(forHtml(outcome.message, 2_000), true)
     .write();
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

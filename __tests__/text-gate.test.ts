@@ -1,0 +1,103 @@
+import {
+  clearSecrets,
+  forHtml,
+  forLog,
+  forMarkdown,
+  forOutput,
+  gatedLogger,
+  redact,
+  registerSecret,
+} from '../src/text-gate.ts';
+import { parseRunnerCommands } from './support/runner-commands.ts';
+
+const KEY = 'svc_Zk39fQ2mX8pLw7TnB4vR';
+const TOKEN = 'ghs_9fK2mQ7xL3pW8nT4vB6zR1';
+
+beforeEach(() => {
+  clearSecrets();
+  registerSecret(KEY);
+  registerSecret(TOKEN);
+});
+
+/** Hostile lines of the kinds a service, a proxy or a GitHub user can send. */
+const HOSTILE = [
+  'ok\n::add-mask::abc',
+  'x\r::error title=pwned::owned',
+  '  ::stop-commands::tok',
+  'text ##[set-output name=pr-link;]https://evil.example',
+  '::set-output name=status::completed',
+  'a\u2028::warning::b',
+  '::group::g\n::endgroup::',
+  'id\n##[add-path]/tmp/evil',
+];
+
+describe('text gate', () => {
+  test.each(HOSTILE)('forLog leaves nothing the runner acts on: %j', (text) => {
+    expect(parseRunnerCommands(forLog(text))).toEqual([]);
+    expect(parseRunnerCommands(`prefix ${forLog(text)}`)).toEqual([]);
+    expect(parseRunnerCommands(forOutput(text))).toEqual([]);
+    expect(forLog(text)).not.toMatch(/[\r\n\u2028\u2029]/);
+  });
+
+  test('the parser port itself finds both forms', () => {
+    const found = parseRunnerCommands('::add-mask::x\nfoo ##[set-output name=a;]b\r  ::error title=t::m');
+    expect(found.map((c) => [c.form, c.command])).toEqual([
+      ['v2', 'add-mask'],
+      ['legacy', 'set-output'],
+      ['v2', 'error'],
+    ]);
+  });
+
+  test.each([
+    ['whole', `Authorization: Bearer ${KEY}`],
+    ['markdown-escaped', `Bearer ${KEY.replace(/_/g, '\\_')}`],
+    ['percent-encoded', `Bearer ${KEY.replace(/_/g, '%5F')}`],
+    ['HTML entities', `<title>Bearer ${KEY.replace(/_/g, '&#95;')}</title>`],
+    ['hex entities', `Bearer ${KEY.replace(/_/g, '&#x5f;')}`],
+    ['a cut prefix', `Bearer ${KEY.slice(0, 14)}`],
+    ['a middle fragment', `…${KEY.slice(6, 18)}…`],
+    ['the token', `token ${TOKEN} in a GitHub error`],
+  ])('redacts a secret given %s', (_kind, text) => {
+    for (const out of [redact(text), forLog(text), forMarkdown(text), forHtml(text), forOutput(text)]) {
+      const plain = out
+        .replace(/\\/g, '')
+        .replace(/%5F/gi, '_')
+        .replace(/&#(x5f|95);/gi, '_');
+      for (const secret of [KEY, TOKEN]) {
+        for (let i = 0; i + 8 <= secret.length; i++) expect(plain).not.toContain(secret.slice(i, i + 8));
+      }
+    }
+  });
+
+  test('keeps ordinary text, and short runs that merely look like a key', () => {
+    expect(redact('Job job_123 failed: svc_ is the prefix')).toBe('Job job_123 failed: svc_ is the prefix');
+  });
+
+  test('redacts before cutting, so a cut cannot leave a fragment', () => {
+    const text = `${'x'.repeat(190)} Bearer ${KEY}`;
+    expect(forLog(text, 200)).not.toContain(KEY.slice(0, 8));
+  });
+
+  test('forMarkdown mentions nobody and renders no link, image or HTML', () => {
+    const out = forMarkdown(
+      '@team see #12 ![i](https://e.example/x.png) [c](javascript:alert(1)) <b>x</b> https://evil.example',
+    );
+    expect(out).not.toMatch(/@[a-z]/i);
+    expect(out).not.toMatch(/#\d/);
+    expect(out).not.toMatch(/(?<!\\)[[\]()<>]/);
+    expect(out).not.toContain('https://');
+  });
+
+  test('forHtml escapes markup', () => {
+    expect(forHtml('<script>"x"&</script>')).toBe('&#60;script&#62;&#34;x&#34;&#38;&#60;/script&#62;');
+  });
+
+  test('the gated logger keeps line breaks but makes each line inert and redacted', () => {
+    const lines: string[] = [];
+    const log = gatedLogger({ info: (m) => lines.push(m), notice: () => {}, warning: () => {}, debug: () => {} });
+    log.info(`one\n::add-mask::x\n${KEY} ##[error]y`);
+    expect(parseRunnerCommands(lines.join('\n'))).toEqual([]);
+    expect(lines.join('\n')).not.toContain(KEY);
+    expect(lines[0]?.split('\n')).toHaveLength(3);
+  });
+});
