@@ -42,9 +42,7 @@ describe('progress comment', () => {
       state: 'failed',
       detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
     });
-    expect(body).toContain(
-      'Failed for @\u200boctocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #\u200b12',
-    );
+    expect(body).toContain('Failed for @\u200boctocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #\u200b12');
   });
 });
 
