@@ -65,5 +65,5 @@ export function isSafeToRepeat(error: unknown): error is ServiceError {
 function isAmbiguous(error: unknown): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
   if (error.failure === 'http') return (error.status ?? 0) >= 500;
-  return error.failure !== 'unreachable';
+  return error.failure !== 'unreachable' && error.failure !== 'not-sent';
 }

@@ -23,7 +23,8 @@ export async function reportOutcome(
     core.setOutput(Output.Status, outcome.status);
     core.setOutput(Output.PrLink, outcome.prLink);
   }
-  if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
+  if (outcome.warning) deps.log.warning(outcome.message);
+  else if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
   else if (outcome.ok) deps.log.info(outcome.message);
 
   await writeSummary(outcome, context.elapsedMs).catch((error: unknown) => {
@@ -39,7 +40,7 @@ export async function reportOutcome(
       startedAt: conversation.startedAt,
       runUrl: deps.runUrl,
       prLink: outcome.prLink,
-      detail: outcome.ok ? undefined : outcome.message,
+      detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
     },
     conversation.commentId,
   );
