@@ -43,7 +43,7 @@ export interface AgentClientOptions {
   now: () => number;
 }
 
-/** The Documentation Agent API, as in shared/agent-api.md. */
+/** The Documentation Agent API: v2 jobs, and the deprecated v1 session for the agent's own words. */
 export class AgentClient {
   readonly #options: AgentClientOptions;
 
