@@ -133,3 +133,18 @@ describe('inputs', () => {
     expect(() => readSettings({ DOCS_AGENT_DELAY_SCALE: '5' })).toThrow(/DOCS_AGENT_DELAY_SCALE/);
   });
 });
+
+describe('every input error in one run', () => {
+  test('names each wrong input, not only the first', () => {
+    withInputs({ ...VALID, 'project-id': 'a b', 'timeout-minutes': '0', wait: 'maybe', 'issue-number': 'x' });
+    let message = '';
+    try {
+      readSettings({});
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^4 inputs need fixing:\n/);
+    for (const name of ['project-id', 'timeout-minutes', 'wait', 'issue-number'])
+      expect(message).toContain(`'${name}'`);
+  });
+});

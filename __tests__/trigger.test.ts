@@ -126,3 +126,33 @@ describe('prompt', () => {
     );
   });
 });
+
+describe('where a request starts and ends', () => {
+  test.each([
+    ['a fenced code block', 'See:\n```\n/docs document the flag\n```'],
+    ['a tilde fence', '~~~~md\n/docs document the flag\n~~~~'],
+    ['an unclosed fence', 'Example:\n```sh\n/docs document the flag'],
+    ['inline code', '`/docs document the flag` is how you ask'],
+    ['a quoted line', '> /docs document the flag\n\nI agree with this.'],
+    ['a nested quote', '> > /docs document the flag'],
+    ['an indented code block', '    /docs document the flag'],
+    ['a fence with a longer closing run still open', '````\n```\n/docs x\n```\n'],
+  ])('the phrase in %s is not a request', (_where, body) => {
+    expect(findRequest(body, '/docs')).toBeUndefined();
+  });
+
+  test('the request is the paragraph of the phrase, not the thanks and signature after it', () => {
+    const body = 'Hi!\n/docs document the --verbose flag\nand the -q flag too\n\nThanks!\n-- Alice';
+    expect(findRequest(body, '/docs')).toBe('document the --verbose flag\nand the -q flag too');
+  });
+
+  test('the paragraph ends at a code fence', () => {
+    expect(findRequest('/docs document this output:\n```\n$ tool --verbose\n```', '/docs')).toBe(
+      'document this output:',
+    );
+  });
+
+  test('a phrase after a closed fence counts', () => {
+    expect(findRequest('```\n/docs no\n```\n/docs yes please', '/docs')).toBe('yes please');
+  });
+});

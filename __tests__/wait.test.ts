@@ -55,6 +55,25 @@ describe('wait loop', () => {
     expect(clock.sleeps.every((ms) => ms <= POLL_SCHEDULE.maxMs)).toBe(true);
   });
 
+  test('a job that ends just before the deadline is seen as ended: the read at the deadline gets a full timeout', async () => {
+    const clock = new FakeClock(0, () => 0.99);
+    const timeouts: (number | undefined)[] = [];
+    let reads = 0;
+    const client = {
+      getJob: async (_id: string, timeoutMs?: number): Promise<Job> => {
+        timeouts.push(timeoutMs);
+        reads++;
+        return clock.now() >= 12_000 ? { ...active, status: 'completed', prLink: 'https://x/pull/1' } : active;
+      },
+    };
+    const result = await waitForJob(options(client, clock, { deadline: 12_000 }));
+    expect(result.end).toBe('terminal');
+    expect(clock.now()).toBe(12_000);
+    expect(reads).toBeGreaterThan(1);
+    // No read is given what is left of the deadline: each uses the client's own request timeout.
+    expect(timeouts.every((t) => t === undefined)).toBe(true);
+  });
+
   test('retries 5xx, 429, timeouts and garbled answers', async () => {
     const clock = new FakeClock(0);
     const client = scripted(

@@ -57,33 +57,49 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   for (const secret of [apiKey, githubToken]) {
     if (secret) core.setSecret(secret);
   }
-  if (apiKey) registerSecret(checkApiKey(apiKey));
   if (githubToken) registerSecret(githubToken);
 
-  return {
+  // Every input is read even after one is wrong, so a single run names every mistake.
+  const problems: string[] = [];
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
+  const settings: Settings = {
     prompt: core.getInput(Input.Prompt),
-    projectId: readProjectId(),
-    apiKey,
-    baseUrl: readBaseUrl(),
+    projectId: check(readProjectId, ''),
+    apiKey: check(() => apiKey && checkApiKey(apiKey), ''),
+    baseUrl: check(readBaseUrl, ''),
     githubToken,
-    timeoutMs: readTimeoutMinutes() * 60_000,
-    delayScale: readDelayScale(env.DOCS_AGENT_DELAY_SCALE),
-    triggerPhrase: readTriggerPhrase(),
-    requiredPermission: readRequiredPermission(),
+    timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
+    delayScale: check(() => readDelayScale(env.DOCS_AGENT_DELAY_SCALE), 1),
+    triggerPhrase: check(readTriggerPhrase, ''),
+    requiredPermission: check(readRequiredPermission, 'admin'),
     allowedBots: core
       .getInput(Input.AllowedBots)
       .split(/[\s,]+/)
       .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
       .filter(Boolean),
     triggerLabel: core.getInput(Input.TriggerLabel),
-    allowEdits: readBoolean(Input.AllowEdits, false),
-    documentMergedPullRequests: readBoolean(Input.DocumentMergedPullRequests, false),
-    issueNumber: readIssueNumber(),
-    replyOnRefusal: readBoolean(Input.ReplyOnRefusal, true),
-    wait: readBoolean(Input.Wait, true),
-    jobId: readJobId(),
-    dryRun: readBoolean(Input.DryRun, false),
+    allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
+    documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
+    issueNumber: check(readIssueNumber, undefined),
+    replyOnRefusal: check(() => readBoolean(Input.ReplyOnRefusal, true), true),
+    wait: check(() => readBoolean(Input.Wait, true), true),
+    jobId: check(readJobId, ''),
+    dryRun: check(() => readBoolean(Input.DryRun, false), false),
   };
+  if (problems.length === 1) throw new ConfigError(problems[0]);
+  if (problems.length > 1) {
+    throw new ConfigError(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  }
+  if (settings.apiKey) registerSecret(settings.apiKey);
+  return settings;
 }
 
 /** The runner applies action.yml's defaults; `fallback` covers a runner (or test) that does not. */

@@ -14,7 +14,12 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
 /** Removes what a reader cannot see (HTML comments, invisible and control characters); LF line ends. */
 export function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '').trim();
+  return stripInvisible(text).trim();
+}
+
+/** cleanText, keeping the white space around the text (a line's indentation means code in markdown). */
+export function stripInvisible(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '');
 }
 
 /** Cuts `text` to at most `max` characters, saying so. */

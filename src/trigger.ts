@@ -1,7 +1,7 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
 import type { Settings } from './inputs.ts';
-import { cleanText } from './sanitize.ts';
+import { cleanText, stripInvisible } from './sanitize.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {
@@ -135,15 +135,49 @@ function issueInfo(issue: NonNullable<GitHubEvent['payload']['issue']>): IssueIn
   };
 }
 
+/** A fence that opens or closes a fenced code block (CommonMark: three or more backticks or tildes). */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
 /**
- * The text after the trigger phrase when the phrase starts the text or one of its lines
- * (case-insensitive, followed by white space or the end), else undefined.
+ * The request in a comment or issue body: the paragraph that starts with the trigger phrase. The
+ * phrase must start a line (after at most three spaces, any case) and be followed by white space or
+ * the end; the request is the rest of that line and the lines after it, up to a blank line or a
+ * code fence, so a "thanks" or a signature further down is not part of it. A phrase inside a fenced
+ * or indented code block or a quoted line (`> /docs …`, someone quoting an earlier request) is not a
+ * request. Undefined when there is none.
  */
 export function findRequest(text: string, phrase: string): string | undefined {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`^[ \\t]*${escaped}(?=\\s|$)`, 'im').exec(cleanText(text));
-  if (!match) return undefined;
-  return cleanText(match.input.slice(match.index + match[0].length));
+  const start = new RegExp(`^ {0,3}${escaped}(?=\\s|$)`, 'i');
+  const lines = stripInvisible(text).split('\n');
+  let openFence: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const fence = FENCE.exec(line)?.[1];
+    if (openFence !== undefined) {
+      if (
+        fence &&
+        fence[0] === openFence[0] &&
+        fence.length >= openFence.length &&
+        !line.slice(line.indexOf(fence) + fence.length).trim()
+      ) {
+        openFence = undefined;
+      }
+      continue;
+    }
+    if (fence) {
+      openFence = fence;
+      continue;
+    }
+    const match = start.exec(line);
+    if (!match) continue;
+    const paragraph = [line.slice(match[0].length)];
+    for (const next of lines.slice(index + 1)) {
+      if (!next.trim() || FENCE.test(next)) break;
+      paragraph.push(next);
+    }
+    return cleanText(paragraph.join('\n'));
+  }
+  return undefined;
 }
 
 /** `new` right after the phrase forces a new job instead of a follow-up. */

@@ -33,7 +33,11 @@ export function isTerminal(status: string): status is TerminalStatus {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
-/** Polls the job until it ends, the deadline passes or the run is cancelled. */
+/**
+ * Polls the job until it ends, the deadline passes or the run is cancelled. The last sleep ends at
+ * the deadline and one more read follows it, so a job that ends just before the deadline is seen
+ * as ended. A terminal status is not logged here: the outcome says it once.
+ */
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   const { client, deadline, notFoundGraceMs, delayScale, clock, log, signal } = options;
   const started = clock.now();
@@ -60,10 +64,12 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     }
 
     try {
-      const next = await client.getJob(job.id, Math.max(1, deadline - clock.now()));
+      // A full request timeout even at the deadline: the read made when time is up is the one that
+      // tells a job that just finished from one still running, and must not be cut to nothing.
+      const next = await client.getJob(job.id);
       lastFailure = undefined;
-      if (next.status !== job.status) {
-        log.info(`Job ${next.id} is ${next.status || '(no status)'} after ${formatDuration(clock.now() - started)}.`);
+      if (next.status !== job.status && !isTerminal(next.status)) {
+        log.info(`Job ${next.id} is ${next.status || 'without a status'} (${formatDuration(clock.now() - started)}).`);
       }
       job = next;
     } catch (error) {
