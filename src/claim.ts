@@ -93,7 +93,27 @@ export async function claimRequest(
       );
     }
   }
-  const existing = await progress.find();
+  const release = async (): Promise<void> => {
+    if (!subject || reactionId === undefined) return;
+    try {
+      await deleteReaction(octokit, target, subject, reactionId);
+      log.info('Nothing reached the service: the claim on the request is given back, so a re-run may try again.');
+    } catch (error) {
+      log.warning(`Could not give back the claim on the request: ${forLog(errorMessage(error))}`);
+    }
+  };
+  let existing: FoundProgress[];
+  try {
+    existing = await progress.find();
+  } catch (error) {
+    await release();
+    return {
+      kind: 'failed',
+      message:
+        `Could not read the comments of #${target.issueNumber} on GitHub (${forLog(errorMessage(error))}), which ` +
+        'tell a re-run from a new request: nothing was sent to the service. Re-run the workflow.',
+    };
+  }
   const own = existing.find((found) => found.triggers.includes(request.key));
   if (taken && !own?.jobId) {
     return {
@@ -104,15 +124,6 @@ export async function claimRequest(
         'Look for the job on the service, or ask again in a new comment.',
     };
   }
-  const release = async (): Promise<void> => {
-    if (!subject || reactionId === undefined) return;
-    try {
-      await deleteReaction(octokit, target, subject, reactionId);
-      log.info('Nothing reached the service: the claim on the request is given back, so a re-run may try again.');
-    } catch (error) {
-      log.warning(`Could not give back the claim on the request: ${forLog(errorMessage(error))}`);
-    }
-  };
   return { kind: 'go', existing, release };
 }
 

@@ -43,16 +43,24 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
   octokit.hook.wrap('request', (request, options) =>
-    pRetry(() => request({ ...options, request: { ...options.request, signal: callSignal(limits, now) } }), {
-      retries: 2,
-      minTimeout: limits.retryDelayMs,
-      randomize: true,
-      shouldRetry: ({ error }) => {
-        const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
-        if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
-        return retry;
+    pRetry(
+      () => {
+        // The hooks inside this one were bound to this very options object (before-after-hook), so the
+        // signal is set on it rather than passed in a copy, which they would never see.
+        options.request = { ...options.request, signal: callSignal(limits, now) };
+        return request(options);
       },
-    }),
+      {
+        retries: 2,
+        minTimeout: limits.retryDelayMs,
+        randomize: true,
+        shouldRetry: ({ error }) => {
+          const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
+          if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
+          return retry;
+        },
+      },
+    ),
   );
   return octokit;
 }
