@@ -56,7 +56,7 @@ export async function run(): Promise<void> {
     core.setFailed(`Unexpected error: ${errorMessage(reason)}`);
   });
   if (core.getState(State.IsPost) === 'true') {
-    await runPost(core);
+    await runPost(gatedLogger(core));
     return;
   }
   core.saveState(State.IsPost, 'true');
