@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, errorDetail } from '../src/agent-client.ts';
+import { AgentClient, JOB_ID, errorDetail, htmlTitle, isPullRequestLink } from '../src/agent-client.ts';
 import { ServiceError } from '../src/errors.ts';
 import { createTransport } from '../src/http.ts';
 
@@ -14,6 +14,7 @@ function client(lines: string[] = [], baseUrl = BASE): AgentClient {
     apiKey: KEY,
     transport: createTransport('docs-agent-action-test'),
     requestTimeoutMs: 500,
+    codeHosts: ['github.com'],
     debug: (line) => lines.push(line),
     now: () => 0,
   });
@@ -165,5 +166,47 @@ describe('error detail', () => {
 
   test('caps a long line', () => {
     expect(detail('x'.repeat(500), 'text/plain')).toHaveLength(200);
+  });
+});
+
+describe('what the client lets in', () => {
+  test('a header Node will not send fails as not sent, before any byte leaves', async () => {
+    const transport = createTransport('docs-agent-action-test');
+    const error = await failure(
+      transport({ method: 'GET', url: `${BASE}/x`, headers: { Authorization: 'Bearer a\nb' }, timeoutMs: 500 }),
+    );
+    expect(error.failure).toBe('not-sent');
+  });
+
+  test.each([
+    ['https://github.com/acme/docs/pull/1', true],
+    ['https://ghe.example.com/acme/docs/pull/1', true],
+    ['https://github.com@evil.example/acme/docs/pull/1', false],
+    ['https://user:pw@github.com/acme/docs/pull/1', false],
+    ['http://github.com/acme/docs/pull/1', false],
+    ['https://github.com:444/acme/docs/pull/1', false],
+    ['https://github.com.evil.example/acme/docs/pull/1', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('a pull request link %s is taken: %s', (link, taken) => {
+    expect(isPullRequestLink(link, ['github.com', 'ghe.example.com'])).toBe(taken);
+  });
+
+  test.each([
+    ['job_1', true],
+    ['0b6c9e2e-5b1f-4a43-9d8e-3f1b2c3d4e5f', true],
+    ['a--b.c_d', true],
+    ['job 1', false],
+    ['-job', false],
+    ['job\n::add-mask::x', false],
+    ['x'.repeat(129), false],
+  ])('the job id %j is well-formed: %s', (id, ok) => {
+    expect(JOB_ID.test(id)).toBe(ok);
+  });
+
+  test('finds an HTML title without a backtracking pattern', () => {
+    expect(htmlTitle('<HTML><Title lang="en">502 Bad Gateway</TITLE>')).toBe('502 Bad Gateway');
+    expect(htmlTitle('<title'.repeat(10_000))).toBeUndefined();
+    expect(htmlTitle(`<title>${'a'.repeat(10_000)}`)?.length).toBe(200);
   });
 });

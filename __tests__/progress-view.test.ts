@@ -1,4 +1,4 @@
-import { decideOutcome, safeLink } from '../src/outcome.ts';
+import { decideOutcome } from '../src/outcome.ts';
 import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/progress-view.ts';
 import { cleanText, fence } from '../src/sanitize.ts';
 import { forMarkdown } from '../src/text-gate.ts';
@@ -105,13 +105,13 @@ describe('outcome', () => {
     expect(decideOutcome(result, { elapsedMs: 0 })).toMatchObject({ kind, ok });
   });
 
-  test('passes on only http(s) links', () => {
-    expect(safeLink('javascript:alert(1)')).toBe('');
-    expect(safeLink('not a url')).toBe('');
-    expect(safeLink('https://github.com/o/r/pull/2')).toBe('https://github.com/o/r/pull/2');
-    expect(
-      decideOutcome({ job: { ...job, prLink: 'javascript:alert(1)' }, end: 'terminal' }, { elapsedMs: 0 }).kind,
-    ).toBe('no-change');
+  test('a completed job whose link was refused is a warning, not a silent no-change', () => {
+    const outcome = decideOutcome(
+      { job: { ...job, prLink: null, rejectedPrLink: 'javascript:alert(1)' }, end: 'terminal' },
+      { elapsedMs: 0 },
+    );
+    expect(outcome).toMatchObject({ kind: 'no-change', ok: true, warning: true, prLink: '' });
+    expect(outcome.message).toContain('not used: javascript:alert(1)');
   });
 });
 

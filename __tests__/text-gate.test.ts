@@ -55,6 +55,7 @@ describe('text gate', () => {
     ['HTML entities', `<title>Bearer ${KEY.replace(/_/g, '&#95;')}</title>`],
     ['hex entities', `Bearer ${KEY.replace(/_/g, '&#x5f;')}`],
     ['a cut prefix', `Bearer ${KEY.slice(0, 14)}`],
+    ['a prefix cut right after 8 characters of the secret part', `Bearer ${KEY.slice(0, 12)}`],
     ['a middle fragment', `…${KEY.slice(6, 18)}…`],
     ['the token', `token ${TOKEN} in a GitHub error`],
   ])('redacts a secret given %s', (_kind, text) => {
@@ -69,8 +70,11 @@ describe('text gate', () => {
     }
   });
 
-  test('keeps ordinary text, and short runs that merely look like a key', () => {
+  test('keeps ordinary text, short runs that merely look like a key, and the public prefixes', () => {
     expect(redact('Job job_123 failed: svc_ is the prefix')).toBe('Job job_123 failed: svc_ is the prefix');
+    registerSecret('svc_dsc_public_assistant_Zk39fQ2m');
+    expect(redact("keys start with 'svc_dsc_' or 'svc_'")).toBe("keys start with 'svc_dsc_' or 'svc_'");
+    expect(redact('svc_dsc_public_assistant_Zk39fQ2m')).toBe('svc_dsc_***');
   });
 
   test('redacts before cutting, so a cut cannot leave a fragment', () => {

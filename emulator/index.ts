@@ -1,5 +1,5 @@
 // Public entry point of the Documentation Agent emulator: a local stand-in for the hosted service,
-// described in /work/shared/agent-api.md, with injectable faults for testing the client against it.
+// as the action sees it (the v2 jobs, the v1 sessions), with injectable faults for testing the client.
 import { FaultQueue } from './faults.ts';
 import { JobStore } from './jobs.ts';
 import { RateLimiter } from './rate-limit.ts';

@@ -21,6 +21,8 @@ export interface JobBehaviour {
   outcome: JobOutcome;
   /** Status reported while running; default 'active'. Lets a client be tested against unknown statuses. */
   runningStatus: string;
+  /** The v1 session's messageToUser once the job has ended; default a sentence per outcome. */
+  finalMessage?: string;
 }
 
 export type Fault =

@@ -42,6 +42,9 @@ export function parseBehaviour(input: unknown): Partial<JobBehaviour> {
     } else if (key === 'runningStatus') {
       if (typeof value !== 'string' || value === '') throw new TypeError('runningStatus must be a non-empty string');
       result.runningStatus = value;
+    } else if (key === 'finalMessage') {
+      if (typeof value !== 'string') throw new TypeError('finalMessage must be a string');
+      result.finalMessage = value;
     } else {
       throw new TypeError(`unknown job behaviour field: ${key}`);
     }

@@ -85,7 +85,10 @@ export function toSession(store: JobStore, job: StoredJob): Session {
     haulted: phase !== 'running',
     haultReason: phase === 'running' ? 'processing' : phase === 'failed' ? 'error' : 'completed',
     pullRequestLink,
-    messageToUser: messageOf(phase, pullRequestLink),
+    messageToUser:
+      phase !== 'running' && job.behaviour.finalMessage !== undefined
+        ? job.behaviour.finalMessage
+        : messageOf(phase, pullRequestLink),
     todos: todosOf(job, phase),
     userId: USER_ID,
     title: titleOf(job),

@@ -1,17 +1,33 @@
-import { Input } from './constants.ts';
+import { Input, JOB_STATUSES } from './constants.ts';
 import { ServiceError } from './errors.ts';
 import type { HttpResponse, Transport } from './http.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import { cleanText } from './sanitize.ts';
+import { forLog } from './text-gate.ts';
 
-/** A job as the service reports it. Only `id` is required; everything else may be missing. */
+/**
+ * A job as the service reports it, checked at the door: every field here is safe to print, to put
+ * in an output or in a comment. Only `id` is required; everything else may be missing.
+ */
 export interface Job {
+  /** Exactly as the service gave it, and only if it is a well-formed id (JOB_ID). */
   id: string;
-  /** '' when the service sent none; the wait loop treats it like any unknown status. */
+  /**
+   * One of JOB_STATUSES; '' when the service sent none; any other status made inert (one short
+   * line), which the wait loop warns about and treats as running.
+   */
   status: string;
+  /** An https link on a code host the run trusts (github.com or the GitHub Enterprise server). */
   prLink: string | null;
+  /** A link the service sent that failed that check, made inert: reported as a warning, never used. */
+  rejectedPrLink?: string;
   createdAt?: string;
 }
+
+/**
+ * A job id: letters, digits, '_', '.', '-', starting with a letter or digit, at most 128 characters.
+ * Ids that pass are used exactly as given; an answer with any other id is refused, never rewritten.
+ */
+export const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 export interface AgentClientOptions {
   baseUrl: string;
@@ -20,12 +36,14 @@ export interface AgentClientOptions {
   transport: Transport;
   /** Longest wait for one answer; a call may ask for less to stay within the action's deadline. */
   requestTimeoutMs: number;
+  /** Hosts a pull request link may point at: github.com and the run's GitHub server. */
+  codeHosts: readonly string[];
   /** Receives one line per request; never the key. */
   debug: (line: string) => void;
   now: () => number;
 }
 
-/** The Documentation Agent API, as in shared/agent-api.md. */
+/** The Documentation Agent API: v2 jobs, and the deprecated v1 session for the agent's own words. */
 export class AgentClient {
   readonly #options: AgentClientOptions;
 
@@ -38,11 +56,11 @@ export class AgentClient {
   }
 
   getJob(id: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs);
+    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs, id);
   }
 
   sendMessage(id: string, prompt: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', `/job/${encodeURIComponent(id)}/message`, { prompt }, timeoutMs);
+    return this.#jobRequest('POST', 'v2', `/job/${encodeURIComponent(id)}/message`, { prompt }, timeoutMs, id);
   }
 
   /** The address of an API path, with the project id encoded; `path` starts with `/job`. */
@@ -58,7 +76,7 @@ export class AgentClient {
     try {
       const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs);
       const message = (body as { messageToUser?: unknown } | null)?.messageToUser;
-      return typeof message === 'string' && message.trim() ? cleanLine(message) : undefined;
+      return typeof message === 'string' && message.trim() ? forLog(message, MAX_DETAIL) : undefined;
     } catch {
       return undefined;
     }
@@ -70,11 +88,14 @@ export class AgentClient {
     path: string,
     payload: unknown,
     timeoutMs: number | undefined,
+    expectedId?: string,
   ): Promise<Job> {
     const body = await this.#request(method, version, path, payload, timeoutMs);
-    const job = toJob(body);
-    if (!job) {
-      throw new ServiceError(`${method} ${path} answered without a job id`, 'malformed');
+    const job = toJob(body, this.#options.codeHosts);
+    if (typeof job === 'string') throw new ServiceError(`${method} ${path} answered ${job}`, 'malformed');
+    // A job is read by its id: an answer about another job would report someone else's work.
+    if (expectedId !== undefined && job.id !== expectedId) {
+      throw new ServiceError(`${method} ${path} answered with another job's id (${job.id})`, 'wrong-job');
     }
     return job;
   }
@@ -119,18 +140,46 @@ export class AgentClient {
   }
 }
 
-function toJob(body: unknown): Job | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
+/** The job in a body, or what is wrong with the body. */
+function toJob(body: unknown, codeHosts: readonly string[]): Job | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'with a body that is not a job';
   const raw = body as Record<string, unknown>;
-  const id = typeof raw.id === 'number' ? String(raw.id) : raw.id;
-  if (typeof id !== 'string' || !id) return undefined;
-  const job: Job = {
-    id,
-    status: typeof raw.status === 'string' ? raw.status : '',
-    prLink: typeof raw.prLink === 'string' && raw.prLink ? raw.prLink : null,
-  };
-  if (typeof raw.createdAt === 'string') job.createdAt = raw.createdAt;
+  const id = typeof raw.id === 'number' && Number.isSafeInteger(raw.id) ? String(raw.id) : raw.id;
+  if (typeof id !== 'string' || !id) return 'without a job id';
+  if (!JOB_ID.test(id)) return 'with a malformed job id';
+  const job: Job = { id, status: checkStatus(raw.status), prLink: null };
+  if (typeof raw.prLink === 'string' && raw.prLink) {
+    if (isPullRequestLink(raw.prLink, codeHosts)) job.prLink = raw.prLink;
+    else job.rejectedPrLink = forLog(raw.prLink, 120);
+  }
+  if (typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))) job.createdAt = raw.createdAt;
   return job;
+}
+
+function checkStatus(status: unknown): string {
+  if (typeof status !== 'string') return '';
+  return (JOB_STATUSES as readonly string[]).includes(status) ? status : forLog(status, 40);
+}
+
+/**
+ * Only an https address on a code host the run trusts: no user name or password
+ * (`https://github.com@evil.example/` is a link to evil.example), no other port, no other scheme.
+ */
+export function isPullRequestLink(link: string, codeHosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    !url.username &&
+    !url.password &&
+    !url.port &&
+    codeHosts.includes(url.hostname.toLowerCase()) &&
+    url.href === link.trim()
+  );
 }
 
 function httpError(method: string, response: HttpResponse, now: number): ServiceError {
@@ -170,9 +219,9 @@ export function errorDetail(response: Pick<HttpResponse, 'body' | 'headers'>): s
     const parsed = JSON.parse(text) as Record<string, unknown> | null;
     for (const key of ['error', 'message', 'detail']) {
       const value = parsed?.[key];
-      if (typeof value === 'string') return cleanLine(value);
+      if (typeof value === 'string') return forLog(value, MAX_DETAIL);
       if (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string') {
-        return cleanLine((value as { message: string }).message);
+        return forLog((value as { message: string }).message, MAX_DETAIL);
       }
     }
     return '';
@@ -181,19 +230,28 @@ export function errorDetail(response: Pick<HttpResponse, 'body' | 'headers'>): s
   }
   const contentType = String(response.headers['content-type'] ?? '');
   if (contentType.includes('html') || /^<(!doctype|html)/i.test(text)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+    const title = htmlTitle(text);
     return title
-      ? cleanLine(`${decodeEntities(title)} (an HTML page, probably from a proxy)`)
+      ? forLog(`${decodeEntities(title)} (an HTML page, probably from a proxy)`, MAX_DETAIL)
       : 'an HTML page, probably from a proxy';
   }
-  return cleanLine(text.split(/\r?\n/, 1)[0] ?? '');
+  return forLog(text.split(/\r?\n/, 1)[0] ?? '', MAX_DETAIL);
 }
 
 const MAX_DETAIL = 200;
 
-function cleanLine(text: string): string {
-  const line = cleanText(text.replace(/\s+/g, ' '));
-  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
+/**
+ * The text of the first <title> element, found with plain searches: a regular expression over a
+ * hostile page can backtrack for minutes.
+ */
+export function htmlTitle(html: string): string | undefined {
+  const lower = html.toLowerCase();
+  const open = lower.indexOf('<title');
+  if (open === -1) return undefined;
+  const start = lower.indexOf('>', open);
+  if (start === -1) return undefined;
+  const end = lower.indexOf('</title', start);
+  return html.slice(start + 1, end === -1 ? Math.min(html.length, start + 1 + MAX_DETAIL) : end);
 }
 
 function decodeEntities(text: string): string {

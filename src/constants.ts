@@ -60,6 +60,9 @@ export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 /** The status the service reports while the agent works. */
 export const RUNNING_STATUS = 'active';
 
+/** Every status the service is known to report; any other is warned about and waited out. */
+export const JOB_STATUSES = [RUNNING_STATUS, ...TERMINAL_STATUSES] as const;
+
 export const ADMIN_KEY_PREFIX = 'svc_';
 export const ASSISTANT_KEY_PREFIX = 'svc_dsc_';
 

@@ -66,5 +66,5 @@ export function isSafeToRepeat(error: unknown): error is ServiceError {
 export function isAmbiguous(error: unknown): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
   if (error.failure === 'http') return (error.status ?? 0) >= 500;
-  return error.failure !== 'unreachable';
+  return error.failure !== 'unreachable' && error.failure !== 'not-sent';
 }

@@ -10,10 +10,14 @@ export class ConfigError extends Error {
 export type ServiceFailure =
   /** The connection was never made (refused, DNS): the service cannot have seen the request. */
   | 'unreachable'
+  /** Node refused to build the request (a header or URL it will not send): nothing left the machine. */
+  | 'not-sent'
   /** The request may have reached the service (reset, timeout after sending, truncated body). */
   | 'interrupted'
   | 'timeout'
   | 'malformed'
+  /** The answer was about another job than the one asked for: not garbled, and not to be believed. */
+  | 'wrong-job'
   | 'http';
 
 /** A failure of the service or of the network between us: reported in one clean line. */
@@ -22,17 +26,32 @@ export class ServiceError extends Error {
   readonly failure: ServiceFailure;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  /**
+   * The message for public places (an issue comment), when `message` says more than the public
+   * should read: the service's host and port stay in the log.
+   */
+  readonly publicMessage: string | undefined;
 
   constructor(
     message: string,
     failure: ServiceFailure,
-    options: { status?: number | undefined; retryAfterMs?: number | undefined } = {},
+    options: {
+      status?: number | undefined;
+      retryAfterMs?: number | undefined;
+      publicMessage?: string | undefined;
+    } = {},
   ) {
     super(message);
     this.failure = failure;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.publicMessage = options.publicMessage;
   }
+}
+
+/** What an issue comment may say of a failure: the public form when the error has one. */
+export function publicErrorMessage(error: unknown): string {
+  return error instanceof ServiceError && error.publicMessage !== undefined ? error.publicMessage : errorMessage(error);
 }
 
 /** One line for the log from anything thrown: a thrown string or object still reads as a failure. */

@@ -91,3 +91,17 @@ export function runUrl(env = process.env): string | undefined {
   if (!GITHUB_SERVER_URL || !GITHUB_REPOSITORY || !GITHUB_RUN_ID) return undefined;
   return `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`;
 }
+
+/**
+ * Hosts a pull request link may point at: github.com, and the server this run belongs to
+ * (GITHUB_SERVER_URL, a GitHub Enterprise Server).
+ */
+export function codeHosts(env = process.env): string[] {
+  const hosts = new Set(['github.com']);
+  try {
+    if (env.GITHUB_SERVER_URL) hosts.add(new URL(env.GITHUB_SERVER_URL).hostname.toLowerCase());
+  } catch {
+    // An unreadable server address adds nothing.
+  }
+  return [...hosts];
+}

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { HttpClient } from '@actions/http-client';
 import { ServiceError } from './errors.ts';
 
@@ -14,69 +14,157 @@ export interface HttpResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body was longer than the cap for its kind and was cut (error bodies only). */
+  truncated?: boolean;
 }
 
 /** Sends one request, once. Retrying is the caller's decision: it knows which requests are safe. */
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
+/**
+ * How much of a body is read. An error body only feeds a one-line message, so a gateway's
+ * megabyte page is cut, not parsed; a job is a few hundred bytes, so a success body past the
+ * larger cap is an answer the client refuses rather than buffers.
+ */
+export const BODY_LIMITS = { error: 64 * 1024, success: 4 * 1024 * 1024 } as const;
+
 /** Errors that mean no connection was ever made, so the service cannot have seen the request. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+/** Node refused to build the request (a header or URL it will not send): nothing left the machine. */
+const NOT_SENT_CODES = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_INVALID_URL',
+  'ERR_UNESCAPED_CHARACTERS',
+]);
 
 /**
- * A transport on @actions/http-client, which honours the runner's https_proxy, http_proxy and
- * no_proxy variables the way every other action does.
+ * A transport on Node's http(s) with the agent of @actions/http-client, which honours the runner's
+ * https_proxy, http_proxy and no_proxy the way every other action does. Node's request is used
+ * directly so that a timeout destroys the socket (http-client only half-closes it, which leaves a
+ * server that never answers holding the process open) and so that bodies are read with a cap.
  */
 export function createTransport(userAgent: string): Transport {
-  return async (request) => {
-    const client = new HttpClient(userAgent, [], {
-      allowRetries: false,
-      allowRedirects: false,
-      keepAlive: false,
-      socketTimeout: request.timeoutMs,
+  const proxyAware = new HttpClient(userAgent, [], { allowRetries: false, allowRedirects: false, keepAlive: false });
+  return (request) =>
+    new Promise<HttpResponse>((resolve, reject) => {
+      const url = new URL(request.url);
+      const fail = (error: unknown): void => reject(toServiceError(error, request));
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
+        const body = request.body ?? '';
+        const req = http.request(url, {
+          method: request.method,
+          agent: proxyAware.getAgent(request.url),
+          headers: {
+            'User-Agent': userAgent,
+            ...request.headers,
+            ...(request.body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
+          },
+        });
+        timer = setTimeout(() => req.destroy(new RequestTimeout()), request.timeoutMs);
+        req.on('error', (error) => {
+          clearTimeout(timer);
+          fail(error);
+        });
+        req.on('response', (response) => {
+          readCapped(response).then(
+            (read) => {
+              clearTimeout(timer);
+              resolve({ status: response.statusCode ?? 0, headers: response.headers, ...read });
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              req.destroy();
+              fail(error);
+            },
+          );
+        });
+        req.end(request.body);
+      } catch (error) {
+        // http.request throws at once for a header or URL it will not send.
+        clearTimeout(timer);
+        fail(error);
+      }
     });
-    const timeout = deadlineTimer(request.timeoutMs);
-    try {
-      const response = await Promise.race([
-        client.request(request.method, request.url, request.body ?? null, request.headers),
-        timeout.expired,
-      ]);
-      // The socket timeout covers only the wait for the headers; the timer also bounds the body.
-      const body = await Promise.race([response.readBody(), timeout.expired]).catch((error: unknown) => {
-        response.message.destroy();
-        throw error;
-      });
-      return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
-    } catch (error) {
-      throw toServiceError(error, request);
-    } finally {
-      timeout.cancel();
-    }
-  };
 }
 
-function deadlineTimer(ms: number): { expired: Promise<never>; cancel: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RequestTimeout()), ms);
+/** Reads the body up to its cap: an error body is cut there, a success body past it is refused. */
+function readCapped(response: IncomingMessage): Promise<{ body: string; truncated?: boolean }> {
+  const ok = (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300;
+  const limit = ok ? BODY_LIMITS.success : BODY_LIMITS.error;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      if (ok) {
+        reject(new BodyTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk.subarray(0, chunk.length - (size - limit)));
+      response.destroy();
+      resolve({ body: Buffer.concat(chunks).toString('utf8'), truncated: true });
+    });
+    response.on('end', () => resolve({ body: Buffer.concat(chunks).toString('utf8') }));
+    response.on('error', reject);
+    // A cut error body ends with a destroyed stream rather than 'end'.
+    response.on('close', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), truncated: true }));
   });
-  // A rejection nobody awaits any more (the request won the race) must not crash the process.
-  expired.catch(() => undefined);
-  return { expired, cancel: () => clearTimeout(timer) };
 }
 
 class RequestTimeout extends Error {}
 
+class BodyTooLarge extends Error {
+  constructor(limit: number) {
+    super(`a body over ${Math.round(limit / 1024 / 1024)} MiB`);
+  }
+}
+
+/** Seconds for a message: never "0 s" for a wait that was cut short, one decimal below ten. */
+export function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds >= 10) return `${Math.round(seconds)} s`;
+  return `${Math.max(0.1, Math.round(seconds * 10) / 10)} s`;
+}
+
 function toServiceError(error: unknown, request: HttpRequest): ServiceError {
   if (error instanceof ServiceError) return error;
-  const where = `${request.method} ${new URL(request.url).pathname}`;
-  const seconds = Math.round(request.timeoutMs / 100) / 10;
-  if (error instanceof RequestTimeout || (error instanceof Error && error.message.startsWith('Request timeout'))) {
-    return new ServiceError(`${where} got no answer within ${seconds} s`, 'timeout');
+  const url = new URL(request.url);
+  const where = `${request.method} ${url.pathname}`;
+  const publicWhere = 'the service';
+  if (error instanceof RequestTimeout) {
+    return new ServiceError(`${where} got no answer within ${formatSeconds(request.timeoutMs)}`, 'timeout');
+  }
+  if (error instanceof BodyTooLarge) {
+    return new ServiceError(`${where} answered with ${error.message}`, 'malformed');
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (UNREACHABLE_CODES.has(code)) {
-    return new ServiceError(`Could not connect to ${new URL(request.url).host} (${code})`, 'unreachable');
+  const message = error instanceof Error ? error.message : String(error);
+  if (NOT_SENT_CODES.has(code)) {
+    return new ServiceError(`${where} was not sent: Node refused the request (${code})`, 'not-sent', {
+      publicMessage: `The request to ${publicWhere} was not sent (${code}).`,
+    });
   }
-  const detail = code || (error instanceof Error ? error.message : String(error));
-  return new ServiceError(`${where} was interrupted (${detail})`, 'interrupted');
+  // The tunnel agent's words when the proxy refuses CONNECT (407, 502, ...): the request never
+  // reached the service, whatever error code the agent puts on it.
+  const proxy = /^tunneling socket could not be established, (?:statusCode=(\d+)|cause=(.*))/.exec(message);
+  if (proxy) {
+    const why = proxy[1] ? `HTTP ${proxy[1]}` : (proxy[2] ?? code);
+    return new ServiceError(`The proxy did not connect to ${url.host} (${why}); nothing was sent`, 'unreachable', {
+      publicMessage: `The runner's proxy did not connect to ${publicWhere} (${why}); nothing was sent.`,
+    });
+  }
+  if (UNREACHABLE_CODES.has(code)) {
+    return new ServiceError(`Could not connect to ${url.host} (${code})`, 'unreachable', {
+      publicMessage: `Could not connect to ${publicWhere} (${code}).`,
+    });
+  }
+  return new ServiceError(`${where} was interrupted (${code || message})`, 'interrupted');
 }

@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
 import { ConfigError } from './errors.ts';
-import { registerSecret } from './text-gate.ts';
+import { JOB_ID } from './agent-client.ts';
+import { forLog, registerSecret } from './text-gate.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
 export interface Settings {
@@ -51,18 +52,18 @@ const MAX_TIMEOUT_MINUTES = 360;
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const apiKey = core.getInput(Input.ApiKey);
   const githubToken = core.getInput(Input.GitHubToken);
-  // Mask before anything can print them, even an error about the key itself; the gate also takes
-  // them out of every text from outside (an echoed Authorization header).
+  // Mask before anything can print them, even an error about the key itself. Once accepted, the
+  // gate also takes them, whole or in part, out of every text from outside (an echoed header).
   for (const secret of [apiKey, githubToken]) {
-    if (!secret) continue;
-    core.setSecret(secret);
-    registerSecret(secret);
+    if (secret) core.setSecret(secret);
   }
+  if (apiKey) registerSecret(checkApiKey(apiKey));
+  if (githubToken) registerSecret(githubToken);
 
   return {
     prompt: core.getInput(Input.Prompt),
     projectId: readProjectId(),
-    apiKey: apiKey && checkApiKey(apiKey),
+    apiKey,
     baseUrl: readBaseUrl(),
     githubToken,
     timeoutMs: readTimeoutMinutes() * 60_000,
@@ -80,7 +81,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     issueNumber: readIssueNumber(),
     replyOnRefusal: readBoolean(Input.ReplyOnRefusal, true),
     wait: readBoolean(Input.Wait, true),
-    jobId: core.getInput(Input.JobId),
+    jobId: readJobId(),
     dryRun: readBoolean(Input.DryRun, false),
   };
 }
@@ -160,6 +161,13 @@ function checkApiKey(apiKey: string): string {
         `'${ADMIN_KEY_PREFIX}' but not '${ASSISTANT_KEY_PREFIX}'.`,
     );
   }
+  // A header value Node will not send would fail every request; say so before sending any.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new ConfigError(
+      `Input '${Input.ApiKey}' holds spaces or characters a key never has: copy the admin key again, ` +
+        `without line breaks or quotes.`,
+    );
+  }
   if (!apiKey.startsWith(ADMIN_KEY_PREFIX)) {
     throw new ConfigError(
       `Input '${Input.ApiKey}' is not an admin key: admin keys start with '${ADMIN_KEY_PREFIX}'. ` +
@@ -180,6 +188,15 @@ function readBaseUrl(): string {
     url = new URL(raw);
   } catch {
     throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': not a URL. Expected ${example}.`);
+  }
+  // A password in the address would be printed with it, and the admin key is the only credential.
+  if (url.username || url.password) {
+    if (url.password) registerSecret(decodeURIComponent(url.password));
+    core.setSecret(raw);
+    throw new ConfigError(
+      `Invalid '${Input.BaseUrl}': remove the user name and password from the address ` +
+        `(${url.protocol}//***@${url.host}); the service needs only the admin key in '${Input.ApiKey}'.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': use an http(s) address, ${example}.`);
@@ -219,4 +236,16 @@ export function readDelayScale(raw: string | undefined): number {
     throw new ConfigError(`Invalid DOCS_AGENT_DELAY_SCALE '${raw}': expected a number from 0 to 1.`);
   }
   return scale;
+}
+
+/** The same rule as for ids the service returns: a job id is used exactly as given, or refused. */
+function readJobId(): string {
+  const raw = core.getInput(Input.JobId);
+  if (raw && !JOB_ID.test(raw)) {
+    throw new ConfigError(
+      `Invalid '${Input.JobId}' '${forLog(raw, 80)}': a job id has only letters, digits, '_', '.' and '-' ` +
+        `(at most 128), as in the job-id output of an earlier run.`,
+    );
+  }
+  return raw;
 }

@@ -6,7 +6,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { CANCELLED_STATUS, DRY_RUN_STATUS, Output, SKIPPED_STATUS, State, USER_AGENT } from './constants.ts';
 import { ConfigError, errorMessage } from './errors.ts';
 import { readEvent, type GitHubEvent } from './event.ts';
-import { createOctokit, runUrl, type Octokit } from './github.ts';
+import { codeHosts, createOctokit, runUrl, type Octokit } from './github.ts';
 import { createTransport } from './http.ts';
 import { missingApiKey, readSettings, type Settings } from './inputs.ts';
 import type { Logger } from './logger.ts';
@@ -17,7 +17,7 @@ import { ProgressComments } from './progress-comment.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportOutcome } from './report.ts';
 import { runJob } from './run-job.ts';
-import { gatedLogger } from './text-gate.ts';
+import { gateLines, gatedLogger } from './text-gate.ts';
 import { decideTrigger } from './trigger.ts';
 
 /** Longest wait for one answer from the service, before the delay scale. */
@@ -53,7 +53,7 @@ export interface NoWork {
 /** The action's entry point, for both the main and the post step: every failure ends here as one clean line. */
 export async function run(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
-    core.setFailed(`Unexpected error: ${errorMessage(reason)}`);
+    core.setFailed(gateLines(`Unexpected error: ${errorMessage(reason)}`));
   });
   if (core.getState(State.IsPost) === 'true') {
     await runPost(gatedLogger(core));
@@ -65,15 +65,15 @@ export async function run(): Promise<void> {
     const settings = readSettings();
     const result = await execute(settings, readEvent(), productionDependencies(settings, cancel.signal));
     if ('ok' in result) {
-      if (!result.ok) core.setFailed(result.message);
+      if (!result.ok) core.setFailed(gateLines(result.message));
     } else {
       core.setOutput(Output.Status, result.kind === 'skipped' ? SKIPPED_STATUS : DRY_RUN_STATUS);
-      core.notice(result.message);
+      core.notice(gateLines(result.message));
     }
   } catch (error) {
     // A cancel that ended a GitHub call before any job was asked for: say so in `status` too.
     if (cancel.signal.aborted) core.setOutput(Output.Status, CANCELLED_STATUS);
-    core.setFailed(errorMessage(error));
+    core.setFailed(gateLines(errorMessage(error)));
   } finally {
     cancel.dispose();
   }
@@ -95,6 +95,7 @@ function productionDependencies(settings: Settings, signal: AbortSignal): Depend
       apiKey: settings.apiKey,
       transport: createTransport(USER_AGENT),
       requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * settings.delayScale),
+      codeHosts: codeHosts(),
       debug: (line) => core.debug(line),
       now: () => Date.now(),
     }),

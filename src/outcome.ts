@@ -1,5 +1,5 @@
 import type { Job } from './agent-client.ts';
-import { CANCELLED_STATUS, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
+import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
 import { formatDuration } from './logger.ts';
 import type { WaitResult } from './wait.ts';
 
@@ -28,6 +28,10 @@ export interface Outcome {
   ok: boolean;
   /** One line for the log and the reports. */
   message: string;
+  /** The step succeeds, but the log shows the message as a warning. */
+  warning?: boolean;
+  /** What an issue comment says instead of `message`, when that holds more than the public should read. */
+  publicMessage?: string;
 }
 
 export interface OutcomeContext {
@@ -36,14 +40,17 @@ export interface OutcomeContext {
   agentMessage?: string | undefined;
 }
 
-/** The `status` output for a job: a job that reported no status yet is taken as running. */
+/**
+ * The `status` output for a job: one of the service's known statuses. A job that reported none
+ * yet, or one this action does not know, is taken as running, as the wait loop treats it.
+ */
 function lastKnownStatus(job: Job): string {
-  return job.status || RUNNING_STATUS;
+  return (JOB_STATUSES as readonly string[]).includes(job.status) ? job.status : RUNNING_STATUS;
 }
 
 export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
   const status = lastKnownStatus(job);
-  const prLink = safeLink(job.prLink);
+  const prLink = job.prLink ?? '';
   const base = { job, status, prLink };
   if (end === 'cancelled') {
     return {
@@ -75,16 +82,29 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
         message: `Job ${job.id} was archived before it finished${because}`,
       };
     default:
-      return prLink
-        ? { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` }
-        : {
-            ...base,
-            kind: 'no-change',
-            ok: true,
-            message:
-              `Job ${job.id} completed without opening a pull request: no files needed to change, ` +
-              `or the service committed directly to the deploy branch.`,
-          };
+      if (prLink) {
+        return { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` };
+      }
+      if (job.rejectedPrLink) {
+        // Not "no change": the service said it opened something, but not where the run can vouch for.
+        return {
+          ...base,
+          kind: 'no-change',
+          ok: true,
+          warning: true,
+          message:
+            `Job ${job.id} completed, but the pull request link it reported is not an https link to ` +
+            `a pull request on this GitHub server, so it was not used: ${job.rejectedPrLink}`,
+        };
+      }
+      return {
+        ...base,
+        kind: 'no-change',
+        ok: true,
+        message:
+          `Job ${job.id} completed without opening a pull request: no files needed to change, ` +
+          `or the service committed directly to the deploy branch.`,
+      };
   }
 }
 
@@ -94,7 +114,7 @@ export function startedOutcome(job: Job): Outcome {
     kind: 'started',
     job,
     status: lastKnownStatus(job),
-    prLink: safeLink(job.prLink),
+    prLink: job.prLink ?? '',
     ok: true,
     message: `Job ${job.id} is ${lastKnownStatus(job)}; not waiting for it (wait: false).`,
   };
@@ -119,24 +139,14 @@ export function cancelledBeforeJob(mayExist: boolean): Outcome {
 }
 
 /** A run that ended in an error; the job, if one exists, keeps its last known status. */
-export function errorOutcome(message: string, job: Job | undefined): Outcome {
+export function errorOutcome(message: string, job: Job | undefined, publicMessage?: string): Outcome {
   return {
     kind: 'error',
     job,
     status: job ? lastKnownStatus(job) : '',
-    prLink: safeLink(job?.prLink ?? null),
+    prLink: job?.prLink ?? '',
     ok: false,
     message,
+    ...(publicMessage !== undefined && publicMessage !== message ? { publicMessage } : {}),
   };
-}
-
-/** Only http(s) URLs are passed on: the link lands in outputs that later steps and comments use. */
-export function safeLink(link: string | null): string {
-  if (!link) return '';
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
-  } catch {
-    return '';
-  }
 }

@@ -113,7 +113,9 @@ function headline(view: ProgressView, since: string): string {
     case 'pull-request':
       return `✅ **Documentation pull request ready:** <${view.prLink ?? ''}>`;
     case 'no-change':
-      return '☑️ **Done, without a pull request:** no files needed to change, or the service committed directly to the deploy branch.';
+      return detail
+        ? `⚠️ **Done, but without a pull request link this action can vouch for.**${detail}`
+        : '☑️ **Done, without a pull request:** no files needed to change, or the service committed directly to the deploy branch.';
     case 'failed':
       return `❌ **The documentation update failed.**${detail}`;
     case 'archived':

@@ -26,7 +26,8 @@ export async function reportOutcome(
   } else if (outcome.status) {
     core.setOutput(Output.Status, outcome.status);
   }
-  if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
+  if (outcome.warning) deps.log.warning(outcome.message);
+  else if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
   else if (outcome.ok) deps.log.info(outcome.message);
 
   await writeSummary(outcome, context.elapsedMs).catch((error: unknown) => {
@@ -41,7 +42,7 @@ export async function reportOutcome(
     startedAt: conversation.startedAt,
     runUrl: deps.runUrl,
     prLink: outcome.prLink,
-    detail: outcome.ok ? undefined : outcome.message,
+    detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
   };
   // Saved before the update: should it fail or hang, the post step writes this outcome, not "cancelled".
   saveProgressState(progress.issueNumber, conversation);

@@ -3,7 +3,7 @@ import type { Job } from './agent-client.ts';
 import { Output, RUNNING_STATUS, State } from './constants.ts';
 import type { Claim } from './claim.ts';
 import { isAmbiguous, sendOnce } from './create-job.ts';
-import { ServiceError, errorMessage } from './errors.ts';
+import { ServiceError, errorMessage, publicErrorMessage } from './errors.ts';
 import type { Settings } from './inputs.ts';
 import type { Dependencies, NoWork } from './main.ts';
 import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
@@ -129,7 +129,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     const message = notFound
       ? `Job ${job?.id ?? ''} was not found in project '${settings.projectId}'. Check 'job-id' and 'project-id'.`
       : errorMessage(error);
-    return { outcome: errorOutcome(message, job), conversation };
+    return { outcome: errorOutcome(message, job, notFound ? message : publicErrorMessage(error)), conversation };
   }
 }
 

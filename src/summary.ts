@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { formatDuration } from './logger.ts';
 import type { Outcome } from './outcome.ts';
-import { forHtml } from './text-gate.ts';
+import { forHtml, forMarkdown } from './text-gate.ts';
 
 const HEADLINES: Record<Outcome['kind'], string> = {
   'pull-request': 'The documentation agent opened a pull request',
@@ -33,6 +33,6 @@ export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise
         formatDuration(elapsedMs),
       ],
     ])
-    .addRaw(forHtml(outcome.message, 2_000), true)
+    .addRaw(forMarkdown(outcome.message, 2_000), true)
     .write();
 }

@@ -16,6 +16,11 @@ import { cleanText } from './sanitize.ts';
 export const REDACTED = '***';
 /** Shorter runs of a secret's characters are too common in ordinary text to mean a leak. */
 const MIN_FRAGMENT = 8;
+/**
+ * Public prefixes that say what kind of secret follows; a fragment must hold MIN_FRAGMENT
+ * characters of what comes after, so that text naming the kind of key is not taken for the key.
+ */
+const PUBLIC_PREFIXES = ['svc_dsc_', 'svc_', 'github_pat_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'];
 
 const secrets = new Set<string>();
 
@@ -67,7 +72,9 @@ function secretSpans(text: string): [number, number][] {
   // decode() maps one entry per decoded character; a surrogate pair from an entity is two units.
   const units: Decoded[] = decoded.flatMap((d) => (d.char.length === 1 ? [d] : [...d.char].map(() => d)));
   const spans: [number, number][] = [];
-  for (const secret of secrets) {
+  for (const whole of secrets) {
+    const prefix = PUBLIC_PREFIXES.find((p) => whole.startsWith(p) && whole.length > p.length) ?? '';
+    const secret = whole.slice(prefix.length);
     const min = Math.min(MIN_FRAGMENT, secret.length);
     for (let i = 0; i + min <= plain.length;) {
       const length = longestRunAt(plain, i, secret, min);
@@ -165,15 +172,18 @@ function cut(line: string, max: number): string {
  * their own line breaks (a dry run prints a request on several lines).
  */
 export function gatedLogger(log: Logger): Logger {
-  const gate = (message: string): string =>
-    redact(message)
-      .split(/\r\n|\r|\n/)
-      .map((line) => inertForRunner(line))
-      .join('\n');
   return {
-    info: (message) => log.info(gate(message)),
-    notice: (message) => log.notice(gate(message)),
-    warning: (message) => log.warning(gate(message)),
-    debug: (message) => log.debug(gate(message)),
+    info: (message) => log.info(gateLines(message)),
+    notice: (message) => log.notice(gateLines(message)),
+    warning: (message) => log.warning(gateLines(message)),
+    debug: (message) => log.debug(gateLines(message)),
   };
+}
+
+/** A message for the log that may span lines: redacted, and every line inert for the runner. */
+export function gateLines(message: string): string {
+  return redact(message)
+    .split(/\r\n|\r|\n/)
+    .map((line) => inertForRunner(line))
+    .join('\n');
 }

@@ -81,6 +81,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
  */
 function isTransient(error: unknown, inNotFoundGrace: boolean): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
+  if (error.failure === 'not-sent' || error.failure === 'wrong-job') return false;
   if (error.failure !== 'http') return true;
   const status = error.status ?? 0;
   return status >= 500 || status === 429 || status === 408 || (status === 404 && inNotFoundGrace);

@@ -1,0 +1,295 @@
+/**
+ * Hostile input against the shipped dist/ under Node 24: a service, gateway or proxy that echoes
+ * the key, answers with runner commands, oversized or never-ending bodies and forged job fields.
+ * What the runner would act on is checked with a port of its command parser, not with string
+ * searches, and every place the text can reach is checked for the key: the log, the outputs, the
+ * summary and the issue comment.
+ */
+import { createServer, type Server } from 'node:net';
+import type { Emulator, FaultRule } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { API_KEY, GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { parseRunnerCommands } from './support/runner-commands.ts';
+import { closeServices, errorLine, resetServices, runAgainst, startServices } from './support/services.ts';
+
+let emulator: Emulator;
+let github: FakeGitHub;
+
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
+
+function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
+  return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
+}
+
+/** A real issue_comment.created payload whose comment exists on the fake GitHub. */
+function commentEvent(body = '/docs document the flag'): { name: string; payload: Record<string, any> } {
+  const payload = webhookPayload('issue_comment', 'created');
+  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
+  payload.comment.id = seeded.id;
+  payload.comment.body = body;
+  return { name: 'issue_comment', payload };
+}
+
+const SECRETS = [API_KEY, GITHUB_TOKEN];
+
+/** Every run-visible text with the comment bodies: no secret, whole or as a fragment of 8 or more. */
+function expectNoSecret(result: RunResult): void {
+  const printed = result.everything
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .concat(github.comments().map((c) => c.body))
+    .join('\n')
+    // Undo the escapes a renderer would undo, so an escaped key still counts.
+    .replace(/\\(.)/g, '$1')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+  for (const secret of SECRETS) {
+    for (let i = 0; i + 8 <= secret.length; i++) expect(printed).not.toContain(secret.slice(i, i + 8));
+  }
+}
+
+/**
+ * The runner acts only on what the action meant: masks of its own secrets, groups, debug lines and
+ * plain annotations. An injected command shows up as a legacy command, an unknown kind, an
+ * annotation with properties, or a mask of something else.
+ */
+function expectInert(result: RunResult): void {
+  const unexpected = parseRunnerCommands(result.stdout).filter(
+    (c) =>
+      c.form === 'legacy' ||
+      !['add-mask', 'debug', 'error', 'warning', 'notice', 'group', 'endgroup'].includes(c.command) ||
+      Object.keys(c.properties).length > 0 ||
+      (c.command === 'add-mask' && !SECRETS.includes(c.data)),
+  );
+  expect(unexpected).toEqual([]);
+  for (const value of Object.values(result.outputs)) expect(value).not.toMatch(/[\r\n]/);
+  expect(result.outputs.status ?? '').toMatch(/^(completed|failed|archived|active|skipped|dry-run|)$/);
+}
+
+/** A scripted answer, in place of the emulator's own (nothing is created on the emulator). */
+const answer = (route: FaultRule['route'], status: number, body: unknown, times = 1): FaultRule => ({
+  route,
+  times,
+  fault: { kind: 'status', status, body: typeof body === 'string' ? body : JSON.stringify(body) },
+});
+
+const COMMANDS = [
+  '::add-mask::abc',
+  '::error title=pwned::owned',
+  '::stop-commands::t0k3n',
+  '::set-output name=pr-link::https://evil.example',
+  '##[set-output name=pr-link;]https://evil.example',
+  '##[add-path]/tmp/evil',
+];
+
+describe('the key never reaches public text', () => {
+  test.each([
+    ['a JSON error body', answer('create', 400, { error: `Invalid header Authorization: Bearer ${API_KEY}` })],
+    [
+      'an HTML title',
+      {
+        route: 'create',
+        fault: {
+          kind: 'status',
+          status: 401,
+          contentType: 'text/html',
+          body: `<html><head><title>Denied for Bearer ${API_KEY}</title></head></html>`,
+        },
+      } satisfies FaultRule,
+    ],
+    ['an echo cut near 200 characters', answer('create', 400, { error: `${'x'.repeat(185)} Bearer ${API_KEY}` })],
+    ['a markdown-escaped echo', answer('create', 400, { error: `Bearer ${API_KEY.replace(/_/g, '\\_')}` })],
+    ['an echo of the GitHub token', answer('create', 400, { error: `token ${GITHUB_TOKEN} refused` })],
+  ])('from %s', async (_name, rule) => {
+    emulator.inject(rule);
+    const event = commentEvent();
+    const result = await run({}, { event });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toMatch(/HTTP 40\d/);
+    expect(github.comments().some((c) => c.body.includes('could not be run'))).toBe(true);
+    expectNoSecret(result);
+    expectInert(result);
+  });
+
+  test("from a failed job's message to the user", async () => {
+    emulator.configure({ durationMs: 50, outcome: 'failed', finalMessage: `Auth header was Bearer ${API_KEY}` });
+    const result = await run({}, { event: commentEvent() });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain('Auth header was Bearer svc_***');
+    expectNoSecret(result);
+  });
+
+  test('nor the service host in an issue comment, though the log may say it', async () => {
+    const result = await run(
+      { 'base-url': 'http://127.0.0.1:9', 'timeout-minutes': '0.05' },
+      { event: commentEvent() },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Could not connect to 127.0.0.1:9');
+    const [comment] = github.comments().filter((c) => c.user.type === 'Bot');
+    expect(comment?.body).toContain('Could not connect to the service');
+    expect(comment?.body).not.toMatch(/127\\?\.0|:9\b/);
+  });
+
+  test('a base-url with a password is refused without printing it', async () => {
+    const result = await run({ 'base-url': 'https://user:hunter2secret@api.example.com' });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain("Invalid 'base-url': remove the user name and password");
+    expect(result.everything.replace(/^::add-mask::.*$/gm, '')).not.toContain('hunter2secret');
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
+
+describe('no text from outside becomes a runner command', () => {
+  test.each(COMMANDS)('a job id holding %j is refused, not printed', async (command) => {
+    emulator.inject(answer('create', 201, { id: `job_1\n${command}`, status: 'active' }));
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain('answered with a malformed job id');
+    expectInert(result);
+  });
+
+  test.each(COMMANDS)('a status holding %j is a warning, never an output', async (command) => {
+    emulator.inject(
+      answer('create', 201, { id: 'job_h', status: 'active' }),
+      answer('get', 200, { id: 'job_h', status: `done\n${command}` }, 2),
+      answer('get', 200, { id: 'job_h', status: 'completed', prLink: null }),
+    );
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/::warning::The service reported an unknown job status/);
+    expect(result.outputs.status).toBe('completed');
+    expectInert(result);
+  });
+
+  test.each(COMMANDS)('an error body holding %j is printed inert', async (command) => {
+    emulator.inject(
+      answer('get', 429, { error: `slow down\n${command}` }),
+      answer('get', 503, `${command}\nupstream`),
+      {
+        route: 'get',
+        fault: { kind: 'status', status: 502, contentType: 'text/html', body: `<title>${command}</title>` },
+      },
+    );
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
+    expectInert(result);
+  });
+
+  test('issue text printed by a dry run is inert', async () => {
+    const event = commentEvent(`/docs document it\n${COMMANDS.join('\n')}`);
+    event.payload.issue.title = `Title ${COMMANDS[4]}`;
+    event.payload.issue.body = COMMANDS.join('\n');
+    const result = await run({ 'dry-run': 'true', prompt: '' }, { event });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Dry run: would send POST');
+    expectInert(result);
+  });
+});
+
+describe('what the service returns is checked before it is used', () => {
+  test.each([
+    ['a user name before the host', 'https://github.com@evil.example/acme/docs/pull/1'],
+    ['another host', 'https://evil.example/acme/docs/pull/1'],
+    ['plain http', 'http://github.com/acme/docs/pull/1'],
+    ['a script', 'javascript:alert(document.cookie)'],
+    ['another port', 'https://github.com:8443/acme/docs/pull/1'],
+  ])('a pull request link with %s is a warning, not a link', async (_name, link) => {
+    emulator.inject(
+      answer('create', 201, { id: 'job_l', status: 'active' }),
+      answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }),
+    );
+    const result = await run({}, { event: commentEvent() });
+    expect(result.code).toBe(0);
+    expect(result.outputs['pr-link']).toBe('');
+    expect(result.stdout).toMatch(/::warning::Job job_l completed, but the pull request link it reported/);
+    const headline =
+      github
+        .comments()
+        .find((c) => c.user.type === 'Bot')
+        ?.body.split('\n')[1] ?? '';
+    expect(headline).toContain('without a pull request link this action can vouch for');
+    expect(headline).not.toMatch(/\]\(|<https?:|href=|(?<!\\)https?:\/\//);
+    expectInert(result);
+  });
+
+  test('a GitHub Enterprise link is taken on that server', async () => {
+    emulator.inject(
+      answer('create', 201, { id: 'job_g', status: 'active' }),
+      answer('get', 200, { id: 'job_g', status: 'completed', prLink: 'https://ghe.example.com/acme/docs/pull/4' }),
+    );
+    const result = await run({}, { env: { GITHUB_SERVER_URL: 'https://ghe.example.com' } });
+    expect(result.outputs['pr-link']).toBe('https://ghe.example.com/acme/docs/pull/4');
+  });
+
+  test("a read that answers with another job's id is an error", async () => {
+    emulator.inject(
+      answer('create', 201, { id: 'job_mine', status: 'active' }),
+      answer('get', 200, { id: 'job_theirs', status: 'completed', prLink: 'https://github.com/acme/docs/pull/9' }),
+    );
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain("answered with another job's id (job_theirs)");
+    expect(result.outputs['pr-link']).toBe('');
+  });
+});
+
+describe('nothing stalls the deadline or the exit', () => {
+  test.each([
+    ['a 2 MB HTML error page', '<title'.repeat(350_000)],
+    ['a 2 MB page of unclosed titles', `<html><title>${'<title a='.repeat(220_000)}`],
+  ])('%s is read in part and described in one line', async (_name, body) => {
+    emulator.inject({ route: 'create', fault: { kind: 'status', status: 502, contentType: 'text/html', body } });
+    const result = await run({}, { killAfterMs: 20_000 });
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(1);
+    expect(errorLine(result).length).toBeLessThan(600);
+  });
+
+  test('a success body over the cap is refused as unknown, not buffered', async () => {
+    emulator.inject(answer('create', 201, { id: 'job_big', status: 'active', padding: 'x'.repeat(5 * 1024 * 1024) }));
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toMatch(/unknown whether the service acted on it .*answered with a body over 4 MiB/);
+  });
+
+  test('a service that accepts and never answers: the process ends by itself after the final error', async () => {
+    emulator.inject({ route: 'get', times: 100, fault: { kind: 'delay', ms: 600_000 } });
+    const result = await run({ 'timeout-minutes': '0.05' }, { killAfterMs: 20_000 });
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toMatch(/Stopped waiting|got no answer/);
+  });
+});
+
+describe('a refusal before anything was sent is said as such', () => {
+  let proxy: Server;
+  let proxyUrl: string;
+
+  beforeAll(async () => {
+    // A proxy that refuses every CONNECT, as one that wants credentials does.
+    proxy = createServer((socket) => {
+      socket.once('data', () =>
+        socket.end(
+          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: 0\r\n\r\n',
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const address = proxy.address();
+    proxyUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+
+  test('a proxy refusing CONNECT means nothing was sent, not "a job may exist"', async () => {
+    const result = await run(
+      { 'base-url': 'https://service.test', 'timeout-minutes': '0.05' },
+      { env: { https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl } },
+    );
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain('The proxy did not connect to service.test (HTTP 407); nothing was sent');
+    expect(errorLine(result)).not.toMatch(/unknown whether/);
+  });
+});
