@@ -56,7 +56,7 @@ describe('comment workflow', () => {
     expect(others).toEqual([]);
     expect(progress?.body).toContain(`✅ **Documentation pull request ready:** <${job?.prLink}>`);
     expect(progress?.body).toMatch(
-      new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} -->`),
+      new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=[0-9a-f]{32} -->`),
     );
     expect(progress?.body).toContain(
       '[workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)',
@@ -107,7 +107,9 @@ describe('comment workflow', () => {
     expect(result.outputs.status).toBe('skipped');
     expect(emulator.requests).toHaveLength(0);
     expect(botComments().map((c) => c.body)).toEqual([
-      'The documentation agent was not started: only people with write access to this repository can ask for documentation changes.',
+      expect.stringMatching(
+        /^<!-- docs-agent-action refused=codertocat sig=[0-9a-f]{32} -->\nThe documentation agent was not started: only people with write access to this repository can ask for documentation changes\.$/,
+      ),
     ]);
   });
 
@@ -148,7 +150,7 @@ describe('comment workflow', () => {
     expect(JSON.parse(message[0]?.body ?? '{}').prompt).toContain('also mention the short form -v');
     const [progress, ...others] = botComments();
     expect(others).toEqual([]);
-    expect(progress?.body).toContain(`triggers=c${first.payload.comment.id},c${second.payload.comment.id} -->`);
+    expect(progress?.body).toContain(`triggers=c${first.payload.comment.id},c${second.payload.comment.id} sig=`);
   });
 
   test('"/docs new" starts a new job', async () => {
@@ -267,7 +269,7 @@ describe('comment workflow', () => {
     );
     expect(result.outputs.status).toBe('completed');
     expect(promptOf()).toMatch(/^Refresh the API reference\n\nContext from GitHub/);
-    expect(botComments()[0]?.body).toMatch(/^<!-- docs-agent-action job=\w+ triggers=r1658821493 -->/);
+    expect(botComments()[0]?.body).toMatch(/^<!-- docs-agent-action job=\w+ triggers=r1658821493 sig=[0-9a-f]{32} -->/);
   });
 
   test('another event is skipped without a prompt', async () => {

@@ -259,6 +259,16 @@ describe('failNext', () => {
       /not an operation/,
     );
   });
+
+  test('hangNext leaves the route unanswered, then recovers', async () => {
+    gh.hangNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    const hung = fetch(`${gh.url}${COMMENTS}`, {
+      headers: { authorization: `token ${TOKEN}` },
+      signal: AbortSignal.timeout(300),
+    });
+    await expect(hung).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect((await api(COMMENTS)).status).toBe(200);
+  });
 });
 
 describe('response shapes', () => {

@@ -258,6 +258,6 @@ describe('cancellation', () => {
       },
     );
     expect(post.code).toBe(0);
-    expect(post.stdout).toMatch(/::warning::Could not write the progress comment/);
+    expect(post.stdout).toMatch(/::warning::The post step could not finish the progress comment/);
   });
 });

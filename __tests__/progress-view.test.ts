@@ -1,5 +1,5 @@
 import { decideOutcome } from '../src/outcome.ts';
-import { parseMarker, renderMarker, renderProgress } from '../src/progress-view.ts';
+import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/progress-view.ts';
 import { cleanText, fence } from '../src/sanitize.ts';
 import { forMarkdown } from '../src/text-gate.ts';
 
@@ -10,39 +10,84 @@ const view = {
   runUrl: 'https://github.com/o/r/actions/runs/1',
 };
 
+const scope = { key: 'svc_test_admin_key_0123456789', repository: 'o/r', issueNumber: 7 };
+
 describe('progress comment', () => {
-  test('round-trips its marker', () => {
-    expect(parseMarker(renderMarker({ jobId: 'job_1', triggers: ['c5', 'r9'] }))).toEqual({
+  test('round-trips its signed marker', () => {
+    expect(parseMarker(renderMarker({ jobId: 'job_1', triggers: ['c5', 'r9'] }, scope), scope)).toEqual({
       jobId: 'job_1',
       triggers: ['c5', 'r9'],
     });
   });
 
   test('keeps only safe characters in the marker', () => {
-    expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] })).toBe(
-      '<!-- docs-agent-action job=job-b triggers=c1 -->',
+    expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] }, scope)).toMatch(
+      /^<!-- docs-agent-action job=job-b triggers=c1 sig=[0-9a-f]{32} -->$/,
     );
   });
 
   test('only a marker at the very start counts', () => {
-    expect(parseMarker('hi <!-- docs-agent-action job=x triggers=c1 -->')).toBeUndefined();
+    expect(parseMarker(`hi ${renderMarker({ jobId: 'x', triggers: ['c1'] }, scope)}`, scope)).toBeUndefined();
+  });
+
+  const signed = renderMarker({ jobId: 'job_1', triggers: ['c5'] }, scope);
+
+  test.each([
+    ['without a signature', '<!-- docs-agent-action job=job_1 triggers=c5 -->'],
+    ['with another job id', signed.replace('job=job_1', 'job=job_2')],
+    ['with other triggers', signed.replace('triggers=c5', 'triggers=c6')],
+    ['with a bad signature', signed.replace(/sig=[0-9a-f]{4}/, 'sig=0000')],
+    ['with a short signature', signed.replace(/sig=([0-9a-f]+)/, (_m, sig: string) => `sig=${sig.slice(0, 8)}`)],
+    ['signed with another key', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, key: 'svc_other' })],
+    ['copied from another issue', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, issueNumber: 8 })],
+    ['from another repository', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, repository: 'o/fork' })],
+  ])('ignores a marker %s', (_name, body) => {
+    expect(parseMarker(body, scope)).toBeUndefined();
+  });
+
+  test('reads the repository case-insensitively, as GitHub does', () => {
+    expect(parseMarker(signed, { ...scope, repository: 'O/R' })).toEqual({ jobId: 'job_1', triggers: ['c5'] });
   });
 
   test('says working with the start time and the run link', () => {
-    expect(renderProgress({ ...view, state: 'working' })).toBe(
-      '<!-- docs-agent-action job=job_1 triggers=c5 -->\n' +
+    expect(renderProgress({ ...view, state: 'working' }, scope)).toBe(
+      `${renderMarker(view, scope)}\n` +
         '⏳ **Updating the documentation.** The agent has been working since 2026-11-21 10:03 UTC; this comment changes when it is done.\n\n' +
         'job `job_1` · [workflow run](https://github.com/o/r/actions/runs/1)',
     );
   });
 
   test('renders outside text inert', () => {
-    const body = renderProgress({
-      ...view,
-      state: 'failed',
-      detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
-    });
+    const body = renderProgress(
+      {
+        ...view,
+        state: 'failed',
+        detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
+      },
+      scope,
+    );
     expect(body).toContain('Failed for @\u200boctocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #\u200b12');
+  });
+
+  test('says whether a cancelled run left a job', () => {
+    expect(renderProgress({ ...view, state: 'cancelled' }, scope)).toContain('the job continues on the service');
+    const none = renderProgress({ ...view, jobId: '', state: 'cancelled', detail: 'a job may exist' }, scope);
+    expect(none).not.toContain('the job continues');
+    expect(none).toContain('a job may exist');
+  });
+});
+
+describe('refusal reply', () => {
+  test('is recognised for the same user, issue and key only', () => {
+    const body = renderRefusal('Mallory', 'only people with write access can ask', scope);
+    expect(body).toMatch(
+      /^<!-- docs-agent-action refused=mallory sig=[0-9a-f]{32} -->\nThe documentation agent was not started: only people with write access can ask\.$/,
+    );
+    expect(isRefusalOf(body, 'mallory', scope)).toBe(true);
+    expect(isRefusalOf(body, 'eve', scope)).toBe(false);
+    expect(isRefusalOf(body, 'mallory', { ...scope, issueNumber: 8 })).toBe(false);
+    expect(isRefusalOf(body, 'mallory', { ...scope, key: 'svc_other' })).toBe(false);
+    expect(isRefusalOf(body.replace('refused=mallory', 'refused=eve'), 'eve', scope)).toBe(false);
   });
 });
 

@@ -156,3 +156,48 @@ describe('where a request starts and ends', () => {
     expect(findRequest('```\n/docs no\n```\n/docs yes please', '/docs')).toBe('yes please');
   });
 });
+
+describe('who is checked', () => {
+  test('a deleted author’s comment is checked as its sender', () => {
+    const deleted = comment('/docs document -v');
+    deleted.payload.comment!.user = null;
+    deleted.payload.sender = { login: 'ghost-sender', type: 'User' };
+    expect(decideTrigger(deleted, settings)).toMatchObject({ kind: 'run', requester: { login: 'ghost-sender' } });
+  });
+
+  test('a comment that names nobody is not run', () => {
+    const nobody = comment('/docs document -v');
+    nobody.payload.comment!.user = null;
+    delete nobody.payload.sender;
+    expect(decideTrigger(nobody, settings).kind).toBe('skip');
+  });
+
+  test('an edit is checked as its editor, not its author', () => {
+    const edited = comment('/docs document -v', 'edited');
+    edited.payload.sender = { login: 'mallory', type: 'User' };
+    expect(decideTrigger(edited, { ...settings, allowEdits: true })).toMatchObject({
+      requester: { login: 'mallory' },
+    });
+  });
+
+  test.each(['pull_request_target', 'pull_request', 'workflow_run', 'discussion_comment', 'pull_request_review'])(
+    'a %s run with a prompt checks its sender',
+    (name) => {
+      const payload = { action: 'opened', sender: { login: 'outsider', type: 'User' } };
+      expect(decideTrigger(event(name, payload), { ...settings, prompt: 'Document it' })).toMatchObject({
+        kind: 'run',
+        requester: { login: 'outsider' },
+      });
+      expect(decideTrigger(event(name, { action: 'opened' }), { ...settings, prompt: 'Document it' }).kind).toBe(
+        'skip',
+      );
+    },
+  );
+
+  test.each(['push', 'release', 'workflow_dispatch', 'schedule'])('a %s run is the workflow’s own', (name) => {
+    const payload = { sender: { login: 'github-actions[bot]', type: 'Bot' } };
+    const trigger = decideTrigger(event(name, payload), { ...settings, prompt: 'Document it' });
+    expect(trigger.kind).toBe('run');
+    expect(trigger).not.toHaveProperty('requester');
+  });
+});

@@ -36,12 +36,18 @@ export const State = {
   IssueNumber: 'issueNumber',
   StartedAt: 'startedAt',
   Triggers: 'triggers',
+  /** The final comment the main step meant to write (JSON), so the post step can write it instead. */
+  FinalView: 'finalView',
 } as const;
 
 /** The `status` output when the action did nothing (no trigger, refused, no secret). */
 export const SKIPPED_STATUS = 'skipped';
 /** The `status` output of a dry run. */
 export const DRY_RUN_STATUS = 'dry-run';
+/** The `status` output when the run was cancelled before it asked the service for anything. */
+export const CANCELLED_STATUS = 'cancelled';
+/** The `status` output when the run stopped while a create was under way: a job may exist. */
+export const UNKNOWN_STATUS = 'unknown';
 
 /** Repository roles from least to most, as GitHub's collaborator permission API names them. */
 export const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'] as const;

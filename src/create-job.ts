@@ -62,7 +62,8 @@ export function isSafeToRepeat(error: unknown): error is ServiceError {
   return error.status === 429 || (error.status === 503 && error.retryAfterMs !== undefined);
 }
 
-function isAmbiguous(error: unknown): error is ServiceError {
+/** Whether the service may have acted on a request that failed: then a job may exist. */
+export function isAmbiguous(error: unknown): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
   if (error.failure === 'http') return (error.status ?? 0) >= 500;
   return error.failure !== 'unreachable' && error.failure !== 'not-sent';

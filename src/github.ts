@@ -10,29 +10,67 @@ export interface IssueTarget {
 
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 
+/** How long GitHub calls may take, and what stops them. */
+export interface GitHubLimits {
+  /** The first wait before a call is repeated. */
+  retryDelayMs: number;
+  /** Longest wait for one answer. */
+  requestTimeoutMs: number;
+  /** Epoch ms after which no call is started again and each gets only `requestTimeoutMs`' floor. */
+  deadline: number;
+  /** The run's cancel: calls in flight end at once. */
+  signal?: AbortSignal | undefined;
+  now?: () => number;
+}
+
+/** Past the deadline, or after a cancel, a call (the final comment) still gets this long at most. */
+const LAST_CALL_MS = 2_000;
+
 /**
  * One Octokit for the run. @actions/github is imported here, on demand: runs that never talk to
  * GitHub (a plain `uses:` step) do not load it, which keeps start-up quick. It reads
  * GITHUB_API_URL (so GHES works) and the runner's proxy settings; its log goes to debug lines.
  * Requests are retried as described at `isRetryable`, `retryDelayMs` apart and more.
+ * Every call is bounded: a GitHub that never answers must not hold the run past `timeout-minutes`
+ * (nor past a cancel, which leaves the runner 7.5 s before it kills the step). A call in flight
+ * when the run is cancelled is abandoned; one started after the cancel, such as the final
+ * comment, still gets a short try, so the issue does not keep saying "working".
  */
-export async function createOctokit(token: string, log: Logger, retryDelayMs = 1_000): Promise<Octokit> {
+export async function createOctokit(token: string, log: Logger, limits: GitHubLimits): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
+  const now = limits.now ?? Date.now;
   const debug = (message: string): void => log.debug(message);
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
+  const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
   octokit.hook.wrap('request', (request, options) =>
-    pRetry(() => request(options), {
-      retries: 2,
-      minTimeout: retryDelayMs,
-      randomize: true,
-      shouldRetry: ({ error }) => {
-        const retry = isRetryable(options.method, (error as { status?: number }).status);
-        if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
-        return retry;
+    pRetry(
+      () => {
+        // The hooks inside this one were bound to this very options object (before-after-hook), so the
+        // signal is set on it rather than passed in a copy, which they would never see.
+        options.request = { ...options.request, signal: callSignal(limits, now) };
+        return request(options);
       },
-    }),
+      {
+        retries: 2,
+        minTimeout: limits.retryDelayMs,
+        randomize: true,
+        shouldRetry: ({ error }) => {
+          const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
+          if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
+          return retry;
+        },
+      },
+    ),
   );
   return octokit;
+}
+
+function callSignal(limits: GitHubLimits, now: () => number): AbortSignal {
+  const floor = Math.min(limits.requestTimeoutMs, LAST_CALL_MS);
+  if (limits.signal?.aborted) return AbortSignal.timeout(floor);
+  const left = limits.deadline - now();
+  const timeout = AbortSignal.timeout(Math.max(floor, Math.min(limits.requestTimeoutMs, left)));
+  return limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout;
 }
 
 /**

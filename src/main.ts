@@ -1,8 +1,9 @@
 import * as core from '@actions/core';
 import { AgentClient } from './agent-client.ts';
 import { watchForCancel } from './cancel.ts';
+import { claimRequest, requestKey } from './claim.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { DRY_RUN_STATUS, Output, SKIPPED_STATUS, State, USER_AGENT } from './constants.ts';
+import { CANCELLED_STATUS, DRY_RUN_STATUS, Output, SKIPPED_STATUS, State, USER_AGENT } from './constants.ts';
 import { ConfigError, errorMessage } from './errors.ts';
 import { readEvent, type GitHubEvent } from './event.ts';
 import { codeHosts, createOctokit, runUrl, type Octokit } from './github.ts';
@@ -10,7 +11,7 @@ import { createTransport } from './http.ts';
 import { missingApiKey, readSettings, type Settings } from './inputs.ts';
 import type { Logger } from './logger.ts';
 import type { Outcome } from './outcome.ts';
-import { checkPermission } from './permissions.ts';
+import { checkPermission, isBot } from './permissions.ts';
 import { runPost } from './post.ts';
 import { ProgressComments } from './progress-comment.ts';
 import { buildPrompt } from './prompt.ts';
@@ -23,6 +24,10 @@ import { decideTrigger } from './trigger.ts';
 const REQUEST_TIMEOUT_MS = 30_000;
 /** The first wait before a GitHub call is repeated, before the delay scale. */
 const GITHUB_RETRY_DELAY_MS = 1_000;
+/** Longest wait for one answer from GitHub, before the delay scale. */
+const GITHUB_REQUEST_TIMEOUT_MS = 15_000;
+/** GitHub calls may outlast `timeout-minutes` by this much, so the final comment can still be written. */
+const GITHUB_REPORT_GRACE_MS = 15_000;
 /** The emulator-backed tests scale waits down, but never a request below this. */
 const MIN_REQUEST_TIMEOUT_MS = 2_000;
 
@@ -66,6 +71,8 @@ export async function run(): Promise<void> {
       core.notice(gateLines(result.message));
     }
   } catch (error) {
+    // A cancel that ended a GitHub call before any job was asked for: say so in `status` too.
+    if (cancel.signal.aborted) core.setOutput(Output.Status, CANCELLED_STATUS);
     core.setFailed(gateLines(errorMessage(error)));
   } finally {
     cancel.dispose();
@@ -74,6 +81,13 @@ export async function run(): Promise<void> {
 
 function productionDependencies(settings: Settings, signal: AbortSignal): Dependencies {
   let octokit: Promise<Octokit> | undefined;
+  const githubLimits = {
+    retryDelayMs: GITHUB_RETRY_DELAY_MS * settings.delayScale,
+    requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, GITHUB_REQUEST_TIMEOUT_MS * settings.delayScale),
+    deadline:
+      Date.now() + settings.timeoutMs + Math.max(MIN_REQUEST_TIMEOUT_MS, GITHUB_REPORT_GRACE_MS * settings.delayScale),
+    signal,
+  };
   return {
     client: new AgentClient({
       baseUrl: settings.baseUrl,
@@ -87,7 +101,7 @@ function productionDependencies(settings: Settings, signal: AbortSignal): Depend
     }),
     clock: systemClock,
     log: gatedLogger(core),
-    octokit: () => (octokit ??= createOctokit(settings.githubToken, core, GITHUB_RETRY_DELAY_MS * settings.delayScale)),
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, core, githubLimits)),
     signal,
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',
@@ -120,14 +134,20 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
   const octokit = needsGitHub ? await deps.octokit() : undefined;
   const progress =
     octokit && trigger.issue
-      ? new ProgressComments(octokit, { ...event.repository, issueNumber: trigger.issue.number }, deps.log)
+      ? new ProgressComments(
+          octokit,
+          { ...event.repository, issueNumber: trigger.issue.number },
+          deps.log,
+          settings.apiKey,
+        )
       : undefined;
 
   if (octokit && trigger.requester) {
     const verdict = await checkPermission(octokit, event.repository, trigger.requester, settings);
     if (!verdict.allowed) {
-      if (progress && settings.replyOnRefusal && !settings.dryRun) {
-        await progress.reply(`The documentation agent was not started: ${verdict.reason}.`);
+      // Bots get no reply: two bots would answer each other for ever.
+      if (progress && settings.replyOnRefusal && !settings.dryRun && !isBot(trigger.requester)) {
+        await progress.refuse(trigger.requester.login, verdict.reason);
       }
       return { kind: 'skipped', message: `Not started for ${trigger.requester.login}: ${verdict.reason}.` };
     }
@@ -157,7 +177,14 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
   }
 
   const started = deps.clock.now();
-  const { outcome, conversation } = await runJob({ settings, trigger, prompt, progress, deps });
+  const key = requestKey(event.name, trigger, deps.runId);
+  const claim =
+    octokit && progress
+      ? () => claimRequest(octokit, { ...event.repository, issueNumber: progress.issueNumber }, progress, key, deps.log)
+      : undefined;
+  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim });
+  if (!('outcome' in ran)) return ran;
+  const { outcome, conversation } = ran;
   await core.group('Report the outcome', () =>
     reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started }),
   );

@@ -1,5 +1,5 @@
 import type { Job } from './agent-client.ts';
-import { JOB_STATUSES, RUNNING_STATUS } from './constants.ts';
+import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
 import { formatDuration } from './logger.ts';
 import type { WaitResult } from './wait.ts';
 
@@ -117,6 +117,24 @@ export function startedOutcome(job: Job): Outcome {
     prLink: job.prLink ?? '',
     ok: true,
     message: `Job ${job.id} is ${lastKnownStatus(job)}; not waiting for it (wait: false).`,
+  };
+}
+
+/**
+ * Cancelled before a job id was known. `mayExist`: the create was under way, so the service may
+ * have started a job; the `status` output says which (`unknown` or `cancelled`).
+ */
+export function cancelledBeforeJob(mayExist: boolean): Outcome {
+  return {
+    kind: 'cancelled',
+    job: undefined,
+    status: mayExist ? UNKNOWN_STATUS : CANCELLED_STATUS,
+    prLink: '',
+    ok: false,
+    message: mayExist
+      ? 'The run was cancelled while the job was being created: a job may exist on the service. ' +
+        'Look for it before you ask again.'
+      : 'The run was cancelled before a job was created: nothing was sent to the service.',
   };
 }
 

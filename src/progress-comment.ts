@@ -1,7 +1,15 @@
 import { errorMessage } from './errors.ts';
 import type { IssueTarget, Octokit } from './github.ts';
 import type { Logger } from './logger.ts';
-import { parseMarker, renderProgress, type Marker, type ProgressView } from './progress-view.ts';
+import {
+  isRefusalOf,
+  parseMarker,
+  renderProgress,
+  renderRefusal,
+  type Marker,
+  type MarkerScope,
+  type ProgressView,
+} from './progress-view.ts';
 
 export interface FoundProgress extends Marker {
   commentId: number;
@@ -17,11 +25,14 @@ export class ProgressComments {
   readonly #octokit: Octokit;
   readonly #target: IssueTarget;
   readonly #log: Logger;
+  readonly #scope: MarkerScope;
 
-  constructor(octokit: Octokit, target: IssueTarget, log: Logger) {
+  /** `signingKey` (the api-key) signs the markers, so only this action's own markers are believed. */
+  constructor(octokit: Octokit, target: IssueTarget, log: Logger, signingKey: string) {
     this.#octokit = octokit;
     this.#target = target;
     this.#log = log;
+    this.#scope = { key: signingKey, repository: `${target.owner}/${target.repo}`, issueNumber: target.issueNumber };
   }
 
   get issueNumber(): number {
@@ -29,43 +40,43 @@ export class ProgressComments {
   }
 
   /**
-   * The action's progress comments on the issue, oldest first. Only comments written by a bot
-   * (the token's GitHub App, usually github-actions[bot]) count: a marker typed by a person into
-   * their own comment is ignored, so nobody can point the action at someone else's job.
-   * A failure here is thrown: without it the action cannot tell a re-run from a new request.
+   * The action's progress comments on the issue, oldest first. A comment counts only when a bot
+   * wrote it (the token's GitHub App, usually github-actions[bot]) and its marker is signed for
+   * this repository, this issue and this api-key: a marker typed by a person, written by another
+   * App or another workflow, or copied from another issue is ignored, so nobody can point the
+   * action at someone else's job. A failure here is thrown: without it the action cannot tell a
+   * re-run from a new request.
    */
   async find(): Promise<FoundProgress[]> {
-    const { owner, repo, issueNumber } = this.#target;
-    const comments = await this.#octokit.paginate(this.#octokit.rest.issues.listComments, {
-      owner,
-      repo,
-      issue_number: issueNumber,
-      per_page: 100,
-    });
     const found: FoundProgress[] = [];
-    for (const comment of comments) {
-      const marker = comment.user?.type === 'Bot' ? parseMarker(comment.body ?? '') : undefined;
+    for (const comment of await this.#comments()) {
+      const marker = comment.user?.type === 'Bot' ? parseMarker(comment.body ?? '', this.#scope) : undefined;
       if (marker) found.push({ ...marker, commentId: comment.id });
     }
     return found;
   }
 
-  /** Creates the comment, or updates it when `commentId` is given; returns its id. */
+  /** Creates the comment, or updates it when `commentId` is given; returns its id. A failure is a warning. */
   async write(view: ProgressView, commentId?: number): Promise<number | undefined> {
-    const { owner, repo, issueNumber } = this.#target;
-    const body = renderProgress(view);
     try {
-      if (commentId !== undefined) {
-        await this.#octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
-        return commentId;
-      }
-      const { data } = await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-      this.#log.info(`Progress is reported on ${data.html_url}`);
-      return data.id;
+      return await this.writeOrThrow(view, commentId);
     } catch (error) {
-      this.#log.warning(`Could not write the progress comment on #${issueNumber}: ${errorMessage(error)}`);
+      this.#log.warning(`Could not write the progress comment on #${this.issueNumber}: ${errorMessage(error)}`);
       return commentId;
     }
+  }
+
+  /** As `write`, but a failure is thrown, for callers that must know the comment says what they wrote. */
+  async writeOrThrow(view: ProgressView, commentId?: number): Promise<number> {
+    const { owner, repo, issueNumber } = this.#target;
+    const body = renderProgress(view, this.#scope);
+    if (commentId !== undefined) {
+      await this.#octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+      return commentId;
+    }
+    const { data } = await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+    this.#log.info(`Progress is reported on ${data.html_url}`);
+    return data.id;
   }
 
   /** A reaction on the comment that asked, or on the issue itself when no comment did. */
@@ -82,13 +93,34 @@ export class ProgressComments {
     }
   }
 
-  /** A short reply that is not a progress comment (a refusal). */
-  async reply(text: string): Promise<void> {
+  /**
+   * Tells `login` why nothing started, once per user and issue: a user who asks again, or a
+   * comment edited many times, gets no second reply. `reason` is the action's own words.
+   */
+  async refuse(login: string, reason: string): Promise<void> {
     const { owner, repo, issueNumber } = this.#target;
     try {
-      await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: text });
+      const earlier = (await this.#comments()).some(
+        (comment) => comment.user?.type === 'Bot' && isRefusalOf(comment.body ?? '', login, this.#scope),
+      );
+      if (earlier) {
+        this.#log.info(`${login} was told on #${issueNumber} already; no second reply.`);
+        return;
+      }
+      const body = renderRefusal(login, reason, this.#scope);
+      await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     } catch (error) {
       this.#log.warning(`Could not reply on #${issueNumber}: ${errorMessage(error)}`);
     }
+  }
+
+  #comments() {
+    const { owner, repo, issueNumber } = this.#target;
+    return this.#octokit.paginate(this.#octokit.rest.issues.listComments, {
+      owner,
+      repo,
+      issue_number: issueNumber,
+      per_page: 100,
+    });
   }
 }

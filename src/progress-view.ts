@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OutcomeKind } from './outcome.ts';
 import { forMarkdown } from './text-gate.ts';
 
@@ -7,6 +8,32 @@ import { forMarkdown } from './text-gate.ts';
  * comment again: a re-run resumes its job and a follow-up continues it.
  */
 export const MARKER_PREFIX = '<!-- docs-agent-action';
+
+/**
+ * What a marker's signature binds it to. The marker decides which job a run attaches to, so it is
+ * believed only when this action wrote it for this repository and this issue with this api-key:
+ * an HMAC keyed by the api-key needs no extra secret, and another App, another workflow's
+ * github-actions[bot] or a marker copied to another issue cannot produce it.
+ */
+export interface MarkerScope {
+  /** The api-key: whoever holds it may spend the quota anyway. */
+  key: string;
+  /** owner/repo. */
+  repository: string;
+  issueNumber: number;
+}
+
+/** Hex digits kept of the HMAC-SHA256: 128 bits, short enough to stay readable. */
+const SIGNATURE_LENGTH = 32;
+
+function sign(scope: MarkerScope, kind: string, fields: string[]): string {
+  const text = [kind, scope.repository.toLowerCase(), String(scope.issueNumber), ...fields].join('\n');
+  return createHmac('sha256', scope.key).update(text).digest('hex').slice(0, SIGNATURE_LENGTH);
+}
+
+function sameSignature(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
 
 export interface Marker {
   jobId: string;
@@ -31,22 +58,49 @@ function safeId(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, '').replace(/-+/g, '-');
 }
 
-export function renderMarker({ jobId, triggers }: Marker): string {
-  return `${MARKER_PREFIX} job=${safeId(jobId)} triggers=${triggers.map(safeId).join(',')} -->`;
+export function renderMarker({ jobId, triggers }: Marker, scope: MarkerScope): string {
+  const job = safeId(jobId);
+  const keys = triggers.map(safeId).join(',');
+  return `${MARKER_PREFIX} job=${job} triggers=${keys} sig=${sign(scope, 'progress', [job, keys])} -->`;
 }
 
-/** The marker at the start of a comment body, or undefined when the comment is not a progress comment. */
-export function parseMarker(body: string): Marker | undefined {
-  const match = /^<!-- docs-agent-action job=([A-Za-z0-9_.-]*) triggers=([A-Za-z0-9_.,-]*) -->/.exec(body);
+/**
+ * The marker at the start of a comment body when its signature holds for `scope`; undefined when
+ * the comment is not a progress comment of this action for this issue, whoever wrote it.
+ */
+export function parseMarker(body: string, scope: MarkerScope): Marker | undefined {
+  const match = /^<!-- docs-agent-action job=([A-Za-z0-9_.-]*) triggers=([A-Za-z0-9_.,-]*) sig=([0-9a-f]+) -->/.exec(
+    body,
+  );
   if (!match) return undefined;
-  return { jobId: match[1] ?? '', triggers: (match[2] ?? '').split(',').filter(Boolean) };
+  const [, job = '', keys = '', signature = ''] = match;
+  if (!sameSignature(signature, sign(scope, 'progress', [job, keys]))) return undefined;
+  return { jobId: job, triggers: keys.split(',').filter(Boolean) };
 }
 
-export function renderProgress(view: ProgressView): string {
+/**
+ * A refusal reply, with a signed hidden marker naming who was refused, so that a user gets at most
+ * one refusal per issue however often they ask.
+ */
+export function renderRefusal(login: string, reason: string, scope: MarkerScope): string {
+  const who = login.toLowerCase();
+  const user = safeId(who);
+  return `${MARKER_PREFIX} refused=${user} sig=${sign(scope, 'refusal', [who])} -->\nThe documentation agent was not started: ${reason}.`;
+}
+
+/** Whether `body` is this action's refusal reply to `login` on this issue. */
+export function isRefusalOf(body: string, login: string, scope: MarkerScope): boolean {
+  const match = /^<!-- docs-agent-action refused=([A-Za-z0-9_.-]*) sig=([0-9a-f]+) -->/.exec(body);
+  if (!match) return false;
+  const who = login.toLowerCase();
+  return match[1] === safeId(who) && sameSignature(match[2] ?? '', sign(scope, 'refusal', [who]));
+}
+
+export function renderProgress(view: ProgressView, scope: MarkerScope): string {
   const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
   const since = `${view.startedAt.slice(0, 16).replace('T', ' ')} UTC`;
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
-  return [renderMarker(view), headline(view, since), '', footer].join('\n');
+  return [renderMarker(view, scope), headline(view, since), '', footer].join('\n');
 }
 
 function headline(view: ProgressView, since: string): string {
@@ -69,7 +123,9 @@ function headline(view: ProgressView, since: string): string {
     case 'timed-out':
       return `⌛ **Stopped waiting** (timeout-minutes). The job continues on the service.`;
     case 'cancelled':
-      return '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.';
+      return view.jobId
+        ? '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.'
+        : `⏹️ **Cancelled:** the workflow run stopped.${detail}`;
     case 'error':
       return `❌ **The documentation agent could not be run.**${detail}`;
   }

@@ -4,7 +4,8 @@ import { errorMessage } from './errors.ts';
 import type { Dependencies } from './main.ts';
 import type { Outcome } from './outcome.ts';
 import type { ProgressComments } from './progress-comment.ts';
-import type { Conversation } from './run-job.ts';
+import type { ProgressView } from './progress-view.ts';
+import { saveProgressState, type Conversation } from './run-job.ts';
 import { writeSummary } from './summary.ts';
 
 /** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */
@@ -22,6 +23,8 @@ export async function reportOutcome(
     core.setOutput(Output.JobId, outcome.job.id);
     core.setOutput(Output.Status, outcome.status);
     core.setOutput(Output.PrLink, outcome.prLink);
+  } else if (outcome.status) {
+    core.setOutput(Output.Status, outcome.status);
   }
   if (outcome.warning) deps.log.warning(outcome.message);
   else if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
@@ -32,19 +35,28 @@ export async function reportOutcome(
   });
 
   if (!progress) return;
-  await progress.write(
-    {
-      state: outcome.kind,
-      jobId: outcome.job?.id ?? '',
-      triggers: conversation.triggers,
-      startedAt: conversation.startedAt,
-      runUrl: deps.runUrl,
-      prLink: outcome.prLink,
-      detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
-    },
-    conversation.commentId,
-  );
-  core.saveState(State.Finished, 'true');
+  const view: ProgressView = {
+    state: outcome.kind,
+    jobId: outcome.job?.id ?? '',
+    triggers: conversation.triggers,
+    startedAt: conversation.startedAt,
+    runUrl: deps.runUrl,
+    prLink: outcome.prLink,
+    detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
+  };
+  // Saved before the update: should it fail or hang, the post step writes this outcome, not "cancelled".
+  saveProgressState(progress.issueNumber, conversation);
+  core.saveState(State.FinalView, JSON.stringify(view));
+  try {
+    conversation.commentId = await progress.writeOrThrow(view, conversation.commentId);
+    core.saveState(State.CommentId, String(conversation.commentId));
+    core.saveState(State.Finished, 'true');
+  } catch (error) {
+    deps.log.warning(
+      `Could not write the final progress comment on #${progress.issueNumber}: ${errorMessage(error)}. ` +
+        'The post step tries again.',
+    );
+  }
   const reaction =
     outcome.kind === 'pull-request'
       ? 'rocket'

@@ -1,11 +1,12 @@
 import * as core from '@actions/core';
 import type { Job } from './agent-client.ts';
 import { Output, RUNNING_STATUS, State } from './constants.ts';
-import { sendOnce } from './create-job.ts';
+import type { Claim } from './claim.ts';
+import { isAmbiguous, sendOnce } from './create-job.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from './errors.ts';
 import type { Settings } from './inputs.ts';
-import type { Dependencies } from './main.ts';
-import { decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
+import type { Dependencies, NoWork } from './main.ts';
+import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
 import type { ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
 import { waitForJob } from './wait.ts';
@@ -26,7 +27,9 @@ type Plan =
   | { kind: 'create' }
   | { kind: 'follow-up'; jobId: string }
   /** The job exists already: named by `job-id`, or by this request's own comment on a re-run. */
-  | { kind: 'attach'; jobId: string; reason: string };
+  | { kind: 'attach'; jobId: string; reason: string }
+  /** Another run holds the request (see claim.ts), or the claim could not be made. */
+  | Exclude<Claim, { kind: 'go' }>;
 
 export interface JobRequest {
   settings: Settings;
@@ -34,17 +37,23 @@ export interface JobRequest {
   prompt: string;
   progress: ProgressComments | undefined;
   deps: Dependencies;
+  /** The request's key in the progress marker (claim.ts `requestKey`). */
+  key: string;
+  /** Claims the request on GitHub before a job is created; undefined when there is no issue to report on. */
+  claim: (() => Promise<Claim>) | undefined;
 }
+
+/** The run was cancelled while the service was being asked to create or continue a job. */
+class CancelledWhileSending extends Error {}
 
 /**
  * Gets the job (created, continued with a follow-up, or attached to) and waits for it.
  * A re-run of a workflow for a request that already has a job never creates a second one.
  */
-export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; conversation: Conversation }> {
-  const { settings, trigger, progress, deps } = request;
+export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; conversation: Conversation } | NoWork> {
+  const { settings, trigger, progress, deps, key } = request;
   const { clock, log } = deps;
   const started = clock.now();
-  const key = trigger.commentId !== undefined ? `c${trigger.commentId}` : `r${deps.runId}`;
   const conversation: Conversation = {
     commentId: undefined,
     triggers: [key],
@@ -53,13 +62,20 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
   };
 
   let job: Job | undefined;
+  let plan: Plan | undefined;
+  let release = async (): Promise<void> => {};
   try {
-    const plan = await planJob(request, key, conversation);
+    plan = await planJob(request, key, conversation, (given) => (release = given));
+    if (plan.kind === 'held') return { kind: 'skipped', message: plan.message };
+    if (plan.kind === 'failed') {
+      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(plan.message, undefined);
+      return { outcome, conversation };
+    }
     if (plan.kind !== 'create')
       log.info(plan.kind === 'attach' ? plan.reason : `Sending the request to job ${plan.jobId} as a follow-up.`);
-    await progress?.react('eyes', trigger.commentId);
-    job = await core.group(plan.kind === 'create' ? 'Create the job' : 'Find the job', () =>
-      obtainJob(plan, request, started + settings.timeoutMs),
+    const chosen = plan;
+    job = await core.group(chosen.kind === 'create' ? 'Create the job' : 'Find the job', () =>
+      untilCancelled(() => obtainJob(chosen, request, started + settings.timeoutMs), deps.signal),
     );
     // Set at once, so the output and the post step know the job even if this run is killed.
     core.setOutput(Output.JobId, job.id);
@@ -97,6 +113,18 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       result.end === 'terminal' && job.status !== 'completed' ? await deps.client.getMessageToUser(job.id) : undefined;
     return { outcome: decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage }), conversation };
   } catch (error) {
+    if (!job && deps.signal.aborted) {
+      // Said in `status` and the message: whether the service may have been reached.
+      const sending = error instanceof CancelledWhileSending;
+      if (plan?.kind === 'follow-up') {
+        const existing = { id: plan.jobId, status: '', prLink: null };
+        return { outcome: decideOutcome({ job: existing, end: 'cancelled' }, { elapsedMs: 0 }), conversation };
+      }
+      if (plan?.kind === 'create' && !sending) await release();
+      return { outcome: cancelledBeforeJob(sending), conversation };
+    }
+    // Nothing reached the service: give the claim back so a re-run may try again.
+    if (plan?.kind === 'create' && !job && !isAmbiguous(error)) await release();
     const notFound = error instanceof ServiceError && error.status === 404 && job;
     const message = notFound
       ? `Job ${job?.id ?? ''} was not found in project '${settings.projectId}'. Check 'job-id' and 'project-id'.`
@@ -105,12 +133,20 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
   }
 }
 
-async function planJob(request: JobRequest, key: string, conversation: Conversation): Promise<Plan> {
+async function planJob(
+  request: JobRequest,
+  key: string,
+  conversation: Conversation,
+  onRelease: (release: () => Promise<void>) => void,
+): Promise<Plan> {
   const { settings, trigger, progress } = request;
   if (settings.jobId)
     return { kind: 'attach', jobId: settings.jobId, reason: `Attaching to job ${settings.jobId} (job-id).` };
-  if (!progress) return { kind: 'create' };
-  const existing = await progress.find();
+  if (!progress || !request.claim) return { kind: 'create' };
+  const claim = await request.claim();
+  if (claim.kind !== 'go') return claim;
+  onRelease(claim.release);
+  const { existing } = claim;
   const own = existing.find((found) => found.triggers.includes(key));
   if (own) {
     conversation.commentId = own.commentId;
@@ -133,7 +169,11 @@ async function planJob(request: JobRequest, key: string, conversation: Conversat
   return { kind: 'create' };
 }
 
-async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Promise<Job> {
+async function obtainJob(
+  plan: Exclude<Plan, { kind: 'held' | 'failed' }>,
+  request: JobRequest,
+  deadline: number,
+): Promise<Job> {
   const { client, clock, log } = request.deps;
   const options = { deadline, delayScale: request.settings.delayScale, clock, log };
   switch (plan.kind) {
@@ -154,7 +194,25 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
   }
 }
 
-function saveProgressState(issueNumber: number, conversation: Conversation): void {
+/**
+ * Creating or continuing a job is raced against the cancel: the runner kills the step 10 s after
+ * it, so the run stops waiting for the answer at once and reports that a job may exist.
+ */
+async function untilCancelled(obtain: () => Promise<Job>, signal: AbortSignal): Promise<Job> {
+  if (signal.aborted) throw new Error('Cancelled before the request was sent.');
+  let onAbort = (): void => {};
+  const cancelled = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new CancelledWhileSending('cancelled'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([obtain(), cancelled]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+export function saveProgressState(issueNumber: number, conversation: Conversation): void {
   core.saveState(State.IssueNumber, String(issueNumber));
   core.saveState(State.StartedAt, conversation.startedAt);
   core.saveState(State.Triggers, conversation.triggers.join(','));

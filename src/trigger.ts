@@ -46,10 +46,14 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
       if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
       const found = findRequest(body, settings.triggerPhrase);
       if (found === undefined) return skip(`the comment does not start a line with '${settings.triggerPhrase}'`);
+      // An edit is the editor's request; a deleted author's comment (user null) is the sender's.
+      const requester =
+        payload.action === 'edited' ? (payload.sender ?? comment.user) : (comment.user ?? payload.sender);
+      if (!requester) return skip('the event names nobody whose permission could be checked');
       return {
         kind: 'run',
         ...parseNew(found),
-        ...(comment.user ? { requester: comment.user } : {}),
+        requester,
         issue: issueInfo(issue),
         commentId: comment.id,
       };
@@ -59,13 +63,9 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
       if (!issue) return skip('the issues payload has no issue');
       const labelled = (name: string | undefined): boolean =>
         !!settings.triggerLabel && name?.toLowerCase() === settings.triggerLabel.toLowerCase();
-      const requester = payload.sender ?? issue.user ?? undefined;
-      const base = {
-        kind: 'run' as const,
-        forceNew: false,
-        issue: issueInfo(issue),
-        ...(requester ? { requester } : {}),
-      };
+      const requester = payload.sender ?? issue.user;
+      if (!requester) return skip('the event names nobody whose permission could be checked');
+      const base = { kind: 'run' as const, forceNew: false, issue: issueInfo(issue), requester };
       if (payload.action === 'labeled') {
         return labelled(payload.label?.name) ? { ...base, request: '' } : skip('the label is not the trigger-label');
       }
@@ -81,11 +81,12 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
       if (!settings.documentMergedPullRequests) return otherEvent(event, settings);
       if (!pr || payload.action !== 'closed' || !pr.merged) return skip('only merged pull requests trigger it');
       const requester = pr.merged_by ?? payload.sender;
+      if (!requester) return skip('the event names nobody whose permission could be checked');
       return {
         kind: 'run',
         request: '',
         forceNew: true,
-        ...(requester ? { requester } : {}),
+        requester,
         issue: {
           number: pr.number,
           title: pr.title ?? '',
@@ -112,13 +113,35 @@ function workflowRun(settings: Settings): Trigger {
 }
 
 /**
+ * Events only people with write access (or the workflow itself) can cause. Every other event may
+ * come from anyone (pull_request_target and workflow_run run with secrets for a fork's pull
+ * request, discussions, reviews), so its sender is checked like a commenter.
+ */
+const OWNER_EVENTS = new Set([
+  'push',
+  'release',
+  'create',
+  'delete',
+  'repository_dispatch',
+  'merge_group',
+  'deployment',
+  'deployment_status',
+  'page_build',
+  'registry_package',
+]);
+
+/**
  * Any other event (push, release, a pull request while document-merged-pull-requests is off):
  * a `uses:` step in any workflow runs when the workflow gives a prompt, and has nothing to do
  * without one.
  */
 function otherEvent(event: GitHubEvent, settings: Settings): Trigger {
-  if (settings.prompt) return workflowRun(settings);
-  return skip(`it has nothing to do for '${event.name || 'unknown'}' events without a prompt`);
+  if (!settings.prompt) return skip(`it has nothing to do for '${event.name || 'unknown'}' events without a prompt`);
+  const run = workflowRun(settings);
+  if (OWNER_EVENTS.has(event.name) || run.kind !== 'run') return run;
+  const requester = event.payload.sender;
+  if (!requester) return skip(`the '${event.name}' event names nobody whose permission could be checked`);
+  return { ...run, requester };
 }
 
 function skip(reason: string): Trigger {

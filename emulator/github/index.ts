@@ -4,7 +4,7 @@ import type { RequestListener } from 'node:http';
 import { loadSpec, operationKey, retainResponseSchemas } from './openapi.ts';
 import { publicReaction } from './render.ts';
 import { routes } from './routes.ts';
-import { closeServer, handler, listen } from './server.ts';
+import { HANG, closeServer, handler, listen } from './server.ts';
 import { Store } from './state.ts';
 import type { FakeComment, FakeGitHub, FakeGitHubOptions, Permission, PullFile, RecordedCall } from './types.ts';
 
@@ -74,6 +74,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.
       if (key === undefined) throw new Error(`failNext: '${route}' is not an operation in GitHub's REST API`);
       store.failNext(key, status, times);
+    },
+    hangNext(route: string, times = 1): void {
+      const key = operationKey(route);
+      if (key === undefined) throw new Error(`hangNext: '${route}' is not an operation in GitHub's REST API`);
+      store.failNext(key, HANG, times);
     },
     reset(): void {
       store.reset();

@@ -23,6 +23,10 @@ export interface Context {
 
 const GHES_PREFIX = '/api/v3';
 
+/** A scheduled failure that answers nothing: the connection stays open until the client gives up. */
+export const HANG = 0;
+const NO_REPLY: Reply = { status: HANG };
+
 export async function listen(port: number, listener: RequestListener) {
   const server = createServer(listener);
   await new Promise<void>((resolve, reject) => {
@@ -59,6 +63,7 @@ export function handler(ctx: Context) {
         // A crash here is a bug in the fake, not in the caller; say so instead of hanging.
         reply = errorReply(500, `fake GitHub crashed: ${error instanceof Error ? error.message : String(error)}`);
       }
+      if (reply === NO_REPLY) return;
       send(res, req.method === 'HEAD' ? { ...reply, body: undefined } : reply, rate);
     });
   };
@@ -80,6 +85,7 @@ function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
     return errorReply(verdict.status, verdict.message);
   }
   const failure = ctx.store.takeFailure(verdict.op.key);
+  if (failure === HANG) return NO_REPLY;
   if (failure !== undefined) return failureReply(failure);
 
   const route = routes[verdict.op.key];

@@ -66,6 +66,8 @@ export interface FakeGitHub {
   setPullFiles(pullNumber: number, files: PullFile[]): void;
   /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   failNext(route: string, status: number, times?: number): void;
+  /** The next `times` calls of the route are read and never answered: a GitHub that hangs. */
+  hangNext(route: string, times?: number): void;
   reset(): void;
   close(): Promise<void>;
 }

@@ -1,0 +1,107 @@
+import { claimRequest, requestKey } from '../src/claim.ts';
+import type { Octokit } from '../src/github.ts';
+import type { Logger } from '../src/logger.ts';
+import type { FoundProgress, ProgressComments } from '../src/progress-comment.ts';
+
+const run = (extra: object = {}) => ({ kind: 'run' as const, request: '', forceNew: false, ...extra });
+const issue = { number: 4, isPullRequest: false };
+
+describe('request key', () => {
+  test('a comment is its own request, claimed on the comment', () => {
+    expect(requestKey('issue_comment', run({ commentId: 9, issue }), '77')).toEqual({
+      key: 'c9',
+      subject: { kind: 'comment', id: 9 },
+    });
+  });
+
+  test('opened and labeled of one issue are one request, claimed on the issue', () => {
+    expect(requestKey('issues', run({ issue }), '77')).toEqual({ key: 'i4', subject: { kind: 'issue', number: 4 } });
+    expect(requestKey('issues', run({ issue }), '78')).toEqual(requestKey('issues', run({ issue }), '77'));
+  });
+
+  test('a merged pull request is claimed on the pull request', () => {
+    expect(requestKey('pull_request', run({ issue, mergedPullRequest: 4 }), '77').key).toBe('i4');
+  });
+
+  test('a run of the workflow’s own is keyed by its run id and claims nothing', () => {
+    expect(requestKey('workflow_dispatch', run({ issue }), '77')).toEqual({ key: 'r77', subject: undefined });
+  });
+});
+
+describe('claim', () => {
+  const target = { owner: 'o', repo: 'r', issueNumber: 4 };
+  const log: Logger = { debug: () => {}, info: () => {}, notice: () => {}, warning: () => {} };
+  const deleted: number[] = [];
+
+  function octokit(answer: () => Promise<{ status: number; data: { id: number } }>): Octokit {
+    const reactions = {
+      createForIssueComment: answer,
+      createForIssue: answer,
+      deleteForIssueComment: async ({ reaction_id }: { reaction_id: number }) => void deleted.push(reaction_id),
+      deleteForIssue: async ({ reaction_id }: { reaction_id: number }) => void deleted.push(reaction_id),
+    };
+    return { rest: { reactions } } as unknown as Octokit;
+  }
+  const progress = (found: FoundProgress[]) => ({ find: async () => found }) as unknown as ProgressComments;
+  const key = { key: 'c9', subject: { kind: 'comment' as const, id: 9 } };
+
+  beforeEach(() => (deleted.length = 0));
+
+  test('201: this run goes on, and may give the claim back', async () => {
+    const claim = await claimRequest(
+      octokit(async () => ({ status: 201, data: { id: 5 } })),
+      target,
+      progress([]),
+      key,
+      log,
+    );
+    expect(claim.kind).toBe('go');
+    if (claim.kind === 'go') await claim.release();
+    expect(deleted).toEqual([5]);
+  });
+
+  test('200 with the job recorded: a re-run goes on to resume it, and never gives back another run’s claim', async () => {
+    const found = [{ commentId: 1, jobId: 'job_1', triggers: ['c9'] }];
+    const claim = await claimRequest(
+      octokit(async () => ({ status: 200, data: { id: 5 } })),
+      target,
+      progress(found),
+      key,
+      log,
+    );
+    expect(claim).toMatchObject({ kind: 'go', existing: found });
+    if (claim.kind === 'go') await claim.release();
+    expect(deleted).toEqual([]);
+  });
+
+  test.each([
+    ['no progress comment', []],
+    ['a progress comment without a job', [{ commentId: 1, jobId: '', triggers: ['c9'] }]],
+    ['only another request’s job', [{ commentId: 1, jobId: 'job_1', triggers: ['c8'] }]],
+  ])('200 with %s: held, a job may exist', async (_name, found) => {
+    const claim = await claimRequest(
+      octokit(async () => ({ status: 200, data: { id: 5 } })),
+      target,
+      progress(found),
+      key,
+      log,
+    );
+    expect(claim).toMatchObject({ kind: 'held', message: expect.stringContaining('a job may exist already') });
+  });
+
+  test('a failed claim sends nothing', async () => {
+    const failing = octokit(async () => Promise.reject(Object.assign(new Error('Server Error'), { status: 502 })));
+    expect(await claimRequest(failing, target, progress([]), key, log)).toMatchObject({
+      kind: 'failed',
+      message: expect.stringContaining('nothing was sent to the service'),
+    });
+  });
+
+  test('a token that may not react goes on unclaimed, with a warning', async () => {
+    const warnings: string[] = [];
+    const refusing = octokit(async () => Promise.reject(Object.assign(new Error('Forbidden'), { status: 403 })));
+    const claim = await claimRequest(refusing, target, progress([]), key, { ...log, warning: (m) => warnings.push(m) });
+    expect(claim.kind).toBe('go');
+    expect(warnings.join()).toContain('going on unclaimed');
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Exactly one job per request: runs of the shipped dist/ that really overlap (child processes
+ * started at the same moment), re-runs after GitHub failed, and a run killed mid-way.
+ */
+import type { Emulator } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { closeServices, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+
+let emulator: Emulator;
+let github: FakeGitHub;
+
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
+afterEach(() => {
+  expect(github.violations).toEqual([]);
+  expect(github.unimplemented).toEqual([]);
+});
+
+type Event = { name: string; payload: Record<string, any> };
+
+function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
+  return runAgainst({ emulator, github }, { ...options, event });
+}
+
+function commentEvent(body = '/docs document the --verbose flag'): Event {
+  const payload = webhookPayload('issue_comment', 'created');
+  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
+  payload.comment.id = seeded.id;
+  payload.comment.body = body;
+  return { name: 'issue_comment', payload };
+}
+
+/** An issue opened with the phrase and the trigger label: GitHub sends `opened` and `labeled` at once. */
+function issueEvents(): [Event, Event] {
+  const opened = webhookPayload('issues', 'opened');
+  opened.issue.body = '/docs explain the --verbose flag';
+  opened.issue.labels = [{ name: 'docs' }];
+  const labeled = webhookPayload('issues', 'labeled');
+  labeled.issue = structuredClone(opened.issue);
+  labeled.label = { name: 'docs' };
+  labeled.sender = opened.sender;
+  return [
+    { name: 'issues', payload: opened },
+    { name: 'issues', payload: labeled },
+  ];
+}
+
+const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
+const progressComments = (issue = 1) =>
+  github.comments(issue).filter((c) => c.user.type === 'Bot' && c.body.includes(' job='));
+
+describe('runs that overlap', () => {
+  test('two runs started together for one comment make one job', async () => {
+    const event = commentEvent();
+    const results = await Promise.all([run(event), run(event)]);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(creates()).toHaveLength(1);
+    expect(progressComments()).toHaveLength(1);
+    // One run made and reported the job; the other resumed it or said it was claimed.
+    const statuses = results.map((result) => result.outputs.status).sort();
+    expect([
+      ['completed', 'completed'],
+      ['completed', 'skipped'],
+    ]).toContainEqual(statuses);
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expectClean(result);
+    }
+    const skipped = results.find((result) => result.outputs.status === 'skipped');
+    if (skipped) expect(skipped.stdout).toContain('Another run claimed this request already');
+  });
+
+  test('an issue opened with the phrase and the label makes one job', async () => {
+    const [opened, labeled] = issueEvents();
+    const inputs = { 'trigger-label': 'docs' };
+    const results = await Promise.all([run(opened, { inputs }), run(labeled, { inputs })]);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(progressComments(opened.payload.issue.number)).toHaveLength(1);
+    expect(progressComments(opened.payload.issue.number)[0]?.body).toMatch(
+      new RegExp(`triggers=i${opened.payload.issue.number} `),
+    );
+    for (const result of results) expect(result.code).toBe(0);
+    const eyes = github.reactions().filter((r) => r.subject === 'issue' && r.content === 'eyes');
+    expect(eyes).toHaveLength(1);
+  });
+
+  test('the label added after the issue’s job resumes it', async () => {
+    const [opened, labeled] = issueEvents();
+    const inputs = { 'trigger-label': 'docs' };
+    await run(opened, { inputs });
+    const later = await run(labeled, { inputs });
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(later.stdout).toContain('(a re-run): resuming it instead of creating one');
+    expect(later.outputs.status).toBe('completed');
+  });
+});
+
+describe('re-runs after GitHub failed', () => {
+  test('a lost "working" comment: the re-run resumes the job from the final comment', async () => {
+    github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 502);
+    const event = commentEvent();
+    await run(event);
+    const rerun = await run(event);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(rerun.stdout).toContain('resuming it instead of creating one');
+  });
+
+  test('no progress comment at all: the re-run says a job may exist and creates none', async () => {
+    github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 502, 2);
+    const event = commentEvent();
+    const first = await run(event);
+    expect(first.outputs.status).toBe('completed');
+    expect(progressComments()).toHaveLength(0);
+    const rerun = await run(event);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(rerun.code).toBe(0);
+    expect(rerun.outputs.status).toBe('skipped');
+    expect(rerun.stdout).toMatch(/::notice::.*a job may exist already/);
+    expectClean(rerun);
+  });
+
+  test('a run killed between the create and the comment: the re-run creates no second job', async () => {
+    emulator.configure({ outcome: 'never' });
+    github.hangNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    const event = commentEvent();
+    const killed = await run(event, {
+      onSpawn: (child) => {
+        const poll = setInterval(() => {
+          if (emulator.jobsCreated() === 0) return;
+          clearInterval(poll);
+          child.kill('SIGKILL');
+        }, 10);
+      },
+    });
+    expect(killed.signal).toBe('SIGKILL');
+    const rerun = await run(event);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(rerun.outputs.status).toBe('skipped');
+    expect(rerun.stdout).toContain('a job may exist already');
+  });
+
+  test('a create that reached no service gives the claim back, so a re-run creates the job', async () => {
+    emulator.inject({ route: 'create', fault: { kind: 'status', status: 401, body: 'Unauthorized' } });
+    const event = commentEvent();
+    const first = await run(event);
+    expect(first.code).toBe(1);
+    expect(emulator.jobsCreated()).toBe(0);
+    expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(0);
+    const rerun = await run(event);
+    expect(rerun.outputs.status).toBe('completed');
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(progressComments()).toHaveLength(1);
+  });
+
+  test('a create that may have reached the service keeps the claim', async () => {
+    emulator.inject({ route: 'create', afterProcessing: true, fault: { kind: 'status', status: 502 } });
+    const event = commentEvent();
+    const first = await run(event);
+    expect(first.code).toBe(1);
+    expect(emulator.jobsCreated()).toBe(1);
+    const rerun = await run(event);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(rerun.outputs.status).toBe('skipped');
+    expect(rerun.stdout).toContain('a job may exist already');
+  });
+});

@@ -1,0 +1,149 @@
+import { errorMessage } from './errors.ts';
+import type { IssueTarget, Octokit } from './github.ts';
+import type { Logger } from './logger.ts';
+import type { FoundProgress, ProgressComments } from './progress-comment.ts';
+import type { Trigger } from './trigger.ts';
+import { forLog } from './text-gate.ts';
+
+/**
+ * How one request makes one job.
+ *
+ * The service has no idempotency key, so two runs for one request (a re-delivered event, `opened`
+ * and `labeled` for one issue, a re-run) would each create a job. Before creating, a run claims
+ * the request on GitHub with the one atomic primitive GitHub offers: it adds the `eyes` reaction
+ * to the comment that asked (or to the issue or pull request, for an issue or a merged pull
+ * request: both events of one issue contend for the same reaction). GitHub keeps one reaction per
+ * user and content, answering 201 to the first run and 200 to every later one of the same token.
+ * - 201: this run owns the request and may create the job.
+ * - 200: another run (or an earlier attempt of this one) claimed it. The job it made is found
+ *   through the signed marker of the progress comment; a re-run resumes it. When no progress
+ *   comment records a job, that run is still creating it, or died before it could say: a job may
+ *   exist, so none is created blindly, and the run ends as skipped and says so.
+ * - A create that certainly reached no service (refused, unreachable, bad input) gives the claim
+ *   back by deleting the reaction, so a re-run may try again. After anything ambiguous the claim
+ *   stays: a re-run then reports that a job may exist instead of making a second one.
+ * Runs started by the workflow itself (dispatch, schedule, push) have no request on GitHub to
+ * claim; each run id is its own request.
+ */
+export const CLAIM_REACTION = 'eyes';
+
+/** What the claim sits on: the comment that asked, or the issue or pull request itself. */
+export type ClaimSubject = { kind: 'comment'; id: number } | { kind: 'issue'; number: number };
+
+/** A request's key in the progress marker, and what its claim sits on. */
+export interface RequestKey {
+  /** `c<comment id>`, `i<issue number>` or `r<run id>`. */
+  key: string;
+  subject: ClaimSubject | undefined;
+}
+
+/** One key per request: a comment, an issue (opened and labelled alike), or a workflow run. */
+export function requestKey(eventName: string, trigger: Extract<Trigger, { kind: 'run' }>, runId: string): RequestKey {
+  if (trigger.commentId !== undefined)
+    return { key: `c${trigger.commentId}`, subject: { kind: 'comment', id: trigger.commentId } };
+  if (trigger.issue && (eventName === 'issues' || trigger.mergedPullRequest !== undefined)) {
+    return { key: `i${trigger.issue.number}`, subject: { kind: 'issue', number: trigger.issue.number } };
+  }
+  return { key: `r${runId}`, subject: undefined };
+}
+
+export type Claim =
+  /** This run may go on: `existing` are the issue's progress comments, read after the claim. */
+  | { kind: 'go'; existing: FoundProgress[]; release: () => Promise<void> }
+  /** Another run holds the request and no job is recorded for it. */
+  | { kind: 'held'; message: string }
+  /** GitHub failed in a way that leaves the claim unknown: nothing was sent to the service. */
+  | { kind: 'failed'; message: string };
+
+/** Statuses after which GitHub certainly added no reaction, so going on unclaimed is the old behaviour. */
+const NOT_CLAIMABLE = new Set([403, 404, 410, 422]);
+
+/**
+ * Claims the request and reads the issue's progress comments. See the module comment for what a
+ * 201 and a 200 mean.
+ */
+export async function claimRequest(
+  octokit: Octokit,
+  target: IssueTarget,
+  progress: ProgressComments,
+  request: RequestKey,
+  log: Logger,
+): Promise<Claim> {
+  const { subject } = request;
+  let reactionId: number | undefined;
+  let taken = false;
+  if (subject) {
+    try {
+      const { status, data } = await addReaction(octokit, target, subject);
+      taken = status === 200;
+      if (!taken) reactionId = data.id;
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === undefined || !NOT_CLAIMABLE.has(status)) {
+        return {
+          kind: 'failed',
+          message:
+            `Could not claim the request on GitHub (${forLog(errorMessage(error))}): nothing was sent to the ` +
+            'service. Re-run the workflow; should the re-run say that another run claimed it, ask again in a new comment.',
+        };
+      }
+      log.warning(
+        `Could not claim the request with a reaction (${forLog(errorMessage(error))}); going on unclaimed, so runs ` +
+          "that overlap could each start a job. Give the token 'issues: write' (and 'pull-requests: write').",
+      );
+    }
+  }
+  const release = async (): Promise<void> => {
+    if (!subject || reactionId === undefined) return;
+    try {
+      await deleteReaction(octokit, target, subject, reactionId);
+      log.info('Nothing reached the service: the claim on the request is given back, so a re-run may try again.');
+    } catch (error) {
+      log.warning(`Could not give back the claim on the request: ${forLog(errorMessage(error))}`);
+    }
+  };
+  let existing: FoundProgress[];
+  try {
+    existing = await progress.find();
+  } catch (error) {
+    await release();
+    return {
+      kind: 'failed',
+      message:
+        `Could not read the comments of #${target.issueNumber} on GitHub (${forLog(errorMessage(error))}), which ` +
+        'tell a re-run from a new request: nothing was sent to the service. Re-run the workflow.',
+    };
+  }
+  const own = existing.find((found) => found.triggers.includes(request.key));
+  if (taken && !own?.jobId) {
+    return {
+      kind: 'held',
+      message:
+        'Another run claimed this request already, and no job is recorded for it yet: a job may exist already ' +
+        '(that run may still be creating it, or stopped before it could record it). Not creating a second one. ' +
+        'Look for the job on the service, or ask again in a new comment.',
+    };
+  }
+  return { kind: 'go', existing, release };
+}
+
+function addReaction(octokit: Octokit, target: IssueTarget, subject: ClaimSubject) {
+  const { owner, repo } = target;
+  return subject.kind === 'comment'
+    ? octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: subject.id, content: CLAIM_REACTION })
+    : octokit.rest.reactions.createForIssue({ owner, repo, issue_number: subject.number, content: CLAIM_REACTION });
+}
+
+async function deleteReaction(octokit: Octokit, target: IssueTarget, subject: ClaimSubject, reactionId: number) {
+  const { owner, repo } = target;
+  if (subject.kind === 'comment') {
+    await octokit.rest.reactions.deleteForIssueComment({
+      owner,
+      repo,
+      comment_id: subject.id,
+      reaction_id: reactionId,
+    });
+  } else {
+    await octokit.rest.reactions.deleteForIssue({ owner, repo, issue_number: subject.number, reaction_id: reactionId });
+  }
+}
