@@ -56,7 +56,7 @@ exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(611));
 const https = __importStar(__webpack_require__(692));
 const pm = __importStar(__webpack_require__(335));
-const tunnel = __importStar(__webpack_require__(770));
+const tunnel = __importStar(__webpack_require__(933));
 const undici_1 = __webpack_require__(319);
 var HttpCodes;
 (function (HttpCodes) {
