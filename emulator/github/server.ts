@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Bases } from './render.ts';
 import { errorReply, failureReply } from './respond.ts';
 import type { Reply } from './respond.ts';
@@ -23,8 +24,12 @@ export interface Context {
 
 const GHES_PREFIX = '/api/v3';
 
-export async function listen(port: number, listener: RequestListener) {
-  const server = createServer(listener);
+export async function listen(
+  port: number,
+  listener: RequestListener,
+  tls?: { key: string | Buffer; cert: string | Buffer },
+) {
+  const server = tls ? createTlsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -34,7 +39,7 @@ export async function listen(port: number, listener: RequestListener) {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fake GitHub: no TCP address');
-  return { server, url: `http://127.0.0.1:${address.port}` };
+  return { server, url: `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}` };
 }
 
 /** Resolves once the port is free; Octokit's keep-alive sockets would otherwise hold it open. */
