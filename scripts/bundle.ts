@@ -1,6 +1,7 @@
 // `npm run bundle`: builds dist/ with ncc, in two parts.
-//   dist/index.js (+ its on-demand chunks)  src/, with `undici` replaced by src/lazy-undici.cjs
-//                                           (tsconfig.json's `paths`) and ./undici.cjs left external;
+//   dist/index.js (+ its on-demand chunks)  src/, where tsconfig.json's `paths` puts stand-ins
+//                                           (src/lazy-*.cjs) for undici, tunnel and @actions/exec,
+//                                           and ./undici.cjs, which the undici one loads, left external;
 //   dist/undici.cjs                         node_modules/undici on its own, required on first use.
 // So a run that sends no request through a proxy and no request through Octokit never evaluates
 // undici. The licenses of both builds go into dist/licenses.txt. The output is deterministic:
@@ -15,10 +16,14 @@ const DIST = join(ROOT, 'dist');
 const NCC = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
 
 function ncc(entry: string, out: string, ...extra: string[]): void {
-  execFileSync(process.execPath, [NCC, 'build', entry, '--out', out, '--minify', '--license', 'licenses.txt', ...extra], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [NCC, 'build', entry, '--out', out, '--minify', '--license', 'licenses.txt', ...extra],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
 }
 
 // ncc leaves files it did not write: a chunk that a change removed would stay behind.

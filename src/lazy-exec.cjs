@@ -2,7 +2,4 @@
 // for getDetails(), which this action never calls, and it loads node:child_process and @actions/io.
 'use strict';
 
-require('./lazy.cjs').defer(exports, () => require('../node_modules/@actions/exec/lib/exec.js'), [
-  'exec',
-  'getExecOutput',
-]);
+require('./lazy.cjs').defer(exports, () => require('../node_modules/@actions/exec/lib/exec.js'), ['getExecOutput']);
