@@ -7,7 +7,11 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, scratchDir, type Candidate } from './child.ts';
 
-const ALIASES = { undici: './src/lazy-undici.cjs', tunnel: './src/lazy-tunnel.cjs', '@actions/exec': './src/lazy-exec.cjs' };
+const ALIASES = {
+  undici: './src/lazy-undici.cjs',
+  tunnel: './src/lazy-tunnel.cjs',
+  '@actions/exec': './src/lazy-exec.cjs',
+};
 /** A CommonJS entry: no top-level await, so the whole bundle can be CommonJS. */
 const CJS_ENTRY = (main: string): string => `'use strict';\nvoid require(${JSON.stringify(main)}).run();\n`;
 
@@ -26,7 +30,8 @@ export async function buildAlternatives(rev: string): Promise<{ baseline?: Candi
 }
 
 function gitDist(rev: string, out: string): Candidate | undefined {
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: ROOT, encoding: 'buffer' }).toString('utf8');
+  const git = (...args: string[]): string =>
+    execFileSync('git', args, { cwd: ROOT, encoding: 'buffer' }).toString('utf8');
   try {
     const hash = git('rev-parse', '--short', rev).trim();
     mkdirSync(out, { recursive: true });

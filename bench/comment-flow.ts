@@ -49,21 +49,30 @@ export async function measureCommentFlow(
   }
 }
 
+/** The fields of an issue_comment payload this sets. */
+interface CommentPayload {
+  issue: { number: number };
+  comment: { id: number; body: string; user: Record<string, unknown> };
+}
+
 /** One whole comment run; checks that it reported on the issue, so a quick failure is not timed. */
 async function commentRun(emulator: Emulator, github: FakeGitHub, script: string, what: string): Promise<number> {
   emulator.reset();
   github.reset();
   github.setPermission('Codertocat', 'write');
-  const payload = webhookPayload('issue_comment', 'created') as Record<string, any>;
+  const payload = webhookPayload('issue_comment', 'created') as CommentPayload;
   const body = '/docs document the new --verbose flag';
   const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  const env = actionEnv(emulator.url, DELAY_SCALE, { GITHUB_API_URL: github.url }, {
-    name: 'issue_comment',
-    payload,
-  });
+  payload.comment = { ...payload.comment, id: seeded.id, body, user: { ...payload.comment.user, ...seeded.user } };
+  const env = actionEnv(
+    emulator.url,
+    DELAY_SCALE,
+    { GITHUB_API_URL: github.url },
+    {
+      name: 'issue_comment',
+      payload,
+    },
+  );
   const run = expectExit(await runNode(script, { env }), `${what} (comment flow)`);
   const reported = github.comments(payload.issue.number).some((c) => c.user.type === 'Bot' && c.body.includes('✅'));
   if (!reported) throw new Error(`${what} (comment flow) did not report the pull request on the issue`);

@@ -3,7 +3,16 @@
 // so that drift in the machine's speed hits all alike.
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
-import { actionEnv, DIST_ENTRY, EMPTY_SCRIPT, expectExit, FLOORS, interleave, runNode, type Candidate } from './child.ts';
+import {
+  actionEnv,
+  DIST_ENTRY,
+  EMPTY_SCRIPT,
+  expectExit,
+  FLOORS,
+  interleave,
+  runNode,
+  type Candidate,
+} from './child.ts';
 import { differences, preciseNow, spread, type Spread } from './stats.ts';
 
 export interface FloorFigures {
