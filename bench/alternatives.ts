@@ -1,5 +1,5 @@
 // Other builds of the same src/, measured beside dist/ when `npm run bench -- --alternatives` asks:
-// the dist/ of a git revision (default main: "before"), and the bundlers issue 13 names as the
+// the dist/ of a git revision ("before"; by default where this branch left main), and the bundlers issue 13 names as the
 // alternatives to ncc. Each build gets the same stand-ins (src/lazy-*.cjs) and dist/undici.cjs, so
 // the bundler is the only difference. Built into a scratch directory; nothing in dist/ changes.
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,7 @@ const ALIASES = {
 /** A CommonJS entry: no top-level await, so the whole bundle can be CommonJS. */
 const CJS_ENTRY = (main: string): string => `'use strict';\nvoid require(${JSON.stringify(main)}).run();\n`;
 
-export async function buildAlternatives(rev: string): Promise<{ baseline?: Candidate; others: Candidate[] }> {
+export async function buildAlternatives(rev?: string): Promise<{ baseline?: Candidate; others: Candidate[] }> {
   const dir = scratchDir();
   const others: Candidate[] = [];
   const baseline = gitDist(rev, join(dir, 'before'));
@@ -29,14 +29,18 @@ export async function buildAlternatives(rev: string): Promise<{ baseline?: Candi
   return { ...(baseline ? { baseline } : {}), others };
 }
 
-function gitDist(rev: string, out: string): Candidate | undefined {
+function gitDist(given: string | undefined, out: string): Candidate | undefined {
   const git = (...args: string[]): string =>
     execFileSync('git', args, { cwd: ROOT, encoding: 'buffer' }).toString('utf8');
+  // main itself is "before" only until this branch is merged; the branch's starting point is the
+  // fair comparison for a change under review.
+  const rev = given ?? 'the merge base with main';
   try {
-    const hash = git('rev-parse', '--short', rev).trim();
+    const base = given ?? git('merge-base', 'HEAD', 'main').trim();
+    const hash = git('rev-parse', '--short', base).trim();
     mkdirSync(out, { recursive: true });
-    for (const name of git('ls-tree', '--name-only', `${rev}:dist`).trim().split('\n')) {
-      writeFileSync(join(out, name), execFileSync('git', ['show', `${rev}:dist/${name}`], { cwd: ROOT }));
+    for (const name of git('ls-tree', '--name-only', `${base}:dist`).trim().split('\n')) {
+      writeFileSync(join(out, name), execFileSync('git', ['show', `${base}:dist/${name}`], { cwd: ROOT }));
     }
     return { name: `before: dist/ of ${rev} (${hash})`, script: join(out, 'index.js') };
   } catch (error) {

@@ -4,7 +4,8 @@
 //   node bench/run.ts            the full run (about 3 minutes; most of it waiting on 2-minute jobs)
 //   node bench/run.ts --quick    a smoke run with few samples; prints, does not write BENCHMARKS.md
 //   --alternatives               also measures other builds of src/ (bench/alternatives.ts): the dist/
-//                                of --baseline-rev (default main) and esbuild's, beside dist/
+//                                of --baseline-rev (default: where this branch left main) and
+//                                esbuild's, beside dist/
 //   --note TEXT                  a note for BENCHMARKS.md, e.g. what else was using the machine
 //
 // Sections run one after another so that the start-up and memory runs have the machine to
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     options: {
       quick: { type: 'boolean', default: false },
       alternatives: { type: 'boolean', default: false },
-      'baseline-rev': { type: 'string', default: 'main' },
+      'baseline-rev': { type: 'string' },
       note: { type: 'string' },
     },
   });
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   let baseline: Candidate | undefined;
   let others: Candidate[] = [];
   if (values.alternatives) {
-    step(`building other builds (dist/ of ${values['baseline-rev']}, esbuild)`);
+    step(`building other builds (dist/ of ${values['baseline-rev'] ?? 'the merge base with main'}, esbuild)`);
     ({ baseline, others } = await buildAlternatives(values['baseline-rev']));
   }
   const candidates = [...(baseline ? [baseline] : []), ...others];
