@@ -19,12 +19,14 @@ export interface Floor {
  * Bare Node 24 processes that send the action's first request and exit. The first is the floor the
  * targets are judged against (issue 13): the physical floor, nothing cheaper sends the request. The
  * others show how much the way the request is made costs: an ordinary `import` of node:http, which
- * peaks at about 60 MB as issue 6's floor did, and fetch().
+ * peaks at about 60 MB as issue 6's floor did, fetch(), and loading node:https as an https service
+ * needs.
  */
 export const FLOORS: readonly Floor[] = [
   { name: "minimal floor: process.getBuiltinModule('node:http')", script: join(ROOT, 'bench/floor-minimal.js') },
   { name: "floor: `import { request } from 'node:http'`", script: join(ROOT, 'bench/floor.js') },
   { name: 'floor with fetch()', script: join(ROOT, 'bench/floor-fetch.js') },
+  { name: 'minimal floor that also loads node:https', script: join(ROOT, 'bench/floor-https.js') },
 ];
 export const MINIMAL_FLOOR = FLOORS[0]!;
 
