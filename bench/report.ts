@@ -8,6 +8,7 @@ import { commentFlowSection, memorySection, startupSection, table, waitingSectio
 import type { BreakdownResult } from './startup-breakdown.ts';
 import type { StartupResult } from './startup.ts';
 import {
+  TARGETS,
   bundleRows,
   commentFlowRow,
   measuredWaitRows,
@@ -145,6 +146,7 @@ function findings(r: Results): string[] {
       `polling and reporting add ${(r.memory.actionMiB.median - r.memory.loadOnlyMiB.median).toFixed(1)} MiB on top. ` +
       `The action is ${(r.memory.actionMiB.median - minimalMemory.mib.median).toFixed(1)} MiB above the minimal floor.`,
     ...httpsFinding(r),
+    ...bundlerFinding(r),
     '',
   ];
 }
@@ -161,6 +163,40 @@ function httpsFinding(r: Results): string[] {
       `${(memory.mib.median - (r.memory.floors[0]?.mib.median ?? NaN)).toFixed(1)} MiB of that: against the minimal floor that also loads it, ` +
       `the action is ${(r.startup.actionMs.median - startup.ms.median).toFixed(1)} ms and ${(r.memory.actionMiB.median - memory.mib.median).toFixed(1)} MiB above. ` +
       'Built-ins cannot be given stand-ins (ncc makes them externals before `paths` applies).',
+  ];
+}
+
+/** With --alternatives: ncc beside esbuild, figures from this run; the reasons hold for esbuild's formats. */
+function bundlerFinding(r: Results): string[] {
+  const esbuild = r.startup.candidates.filter((c) => c.name.startsWith('esbuild'));
+  if (esbuild.length === 0) return [];
+  const floor = r.startup.floors[0]?.ms.median ?? NaN;
+  const floorMiB = r.memory.floors[0]?.mib.median ?? NaN;
+  const builds = [
+    { name: 'ncc (dist/)', ms: r.startup.actionMs.median, mib: r.memory.actionMiB.median, bundle: r.bundle },
+    ...esbuild.map((c) => ({
+      name: c.name,
+      ms: c.ms.median,
+      mib: r.memory.candidates.find((m) => m.name === c.name)?.mib.median ?? NaN,
+      bundle: r.alternatives.find((a) => a.name === c.name)?.bundle,
+    })),
+  ];
+  const meets = (b: (typeof builds)[number]): boolean =>
+    b.ms - floor <= TARGETS.startupAboveFloorMs &&
+    b.mib - floorMiB <= TARGETS.memoryAboveFloorMiB &&
+    (b.bundle?.eagerBytes ?? Infinity) / 1024 <= TARGETS.entryKiB;
+  const better = builds.slice(1).filter(meets);
+  return [
+    '- Bundler: ' +
+      builds
+        .map((b) => `${b.name} +${(b.ms - floor).toFixed(1)} ms, +${(b.mib - floorMiB).toFixed(1)} MiB`)
+        .join('; ') +
+      ' (medians above the minimal floor). ' +
+      (better.length
+        ? `${better.map((b) => b.name).join(' and ')} meets the start-up, memory and entry targets in this run: worth a look before keeping ncc. `
+        : 'ncc stays: no esbuild build meets the start-up, memory and entry targets either. ') +
+      "esbuild's ES-module output takes built-ins with `import * as`, which makes Node load its own undici with " +
+      "node:http's namespace; its CommonJS output cannot split code, so Octokit lands in the entry file.",
   ];
 }
 
