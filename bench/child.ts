@@ -17,15 +17,24 @@ export interface Floor {
 
 /**
  * Bare Node 24 processes that send the action's first request and exit. The first is the floor the
- * targets are judged against: written the ordinary way, it peaks at about 60 MB as issue 6's floor
- * does. The others show how much of that is the way the request is made.
+ * targets are judged against (issue 13): the physical floor, nothing cheaper sends the request. The
+ * others show how much the way the request is made costs: an ordinary `import` of node:http, which
+ * peaks at about 60 MB as issue 6's floor did, fetch(), and loading node:https as an https service
+ * needs.
  */
 export const FLOORS: readonly Floor[] = [
+  { name: "minimal floor: process.getBuiltinModule('node:http')", script: join(ROOT, 'bench/floor-minimal.js') },
   { name: "floor: `import { request } from 'node:http'`", script: join(ROOT, 'bench/floor.js') },
   { name: 'floor with fetch()', script: join(ROOT, 'bench/floor-fetch.js') },
-  { name: "minimal floor: process.getBuiltinModule('node:http')", script: join(ROOT, 'bench/floor-minimal.js') },
+  { name: 'minimal floor that also loads node:https', script: join(ROOT, 'bench/floor-https.js') },
 ];
-export const MINIMAL_FLOOR = FLOORS[2]!;
+export const MINIMAL_FLOOR = FLOORS[0]!;
+
+/** Another build of the action measured beside dist/ (bench/alternatives.ts): an entry and a label. */
+export interface Candidate {
+  name: string;
+  script: string;
+}
 /** An empty ES module: what Node costs before any code runs. */
 export const EMPTY_SCRIPT = join(ROOT, 'bench/empty.js');
 export const API_KEY = 'svc_bench_key';
@@ -35,15 +44,18 @@ const workspaces: string[] = [];
 
 /**
  * The environment the runner gives a node24 action (emulator/runner.ts), with a workflow_dispatch
- * event, which reports nowhere on GitHub. Debug logging is off, as in most real runs.
+ * event (which reports nowhere on GitHub) unless another is given. Debug logging is off, as in most
+ * real runs.
  * `delayScale` undefined leaves DOCS_AGENT_DELAY_SCALE empty: the real schedule.
  */
 export function actionEnv(
   baseUrl: string,
   delayScale?: number,
   extra: Record<string, string> = {},
+  event?: { name: string; payload: unknown },
 ): Record<string, string> {
   const { env } = runnerEnvironment({
+    ...(event ? { event } : {}),
     inputs: {
       prompt: 'Document the new --verbose flag',
       'project-id': PROJECT_ID,

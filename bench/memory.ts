@@ -20,6 +20,7 @@ import {
   ROOT,
   runNode,
   scratchFile,
+  type Candidate,
 } from './child.ts';
 import { differences, preciseNow, spread, type Spread } from './stats.ts';
 
@@ -40,11 +41,13 @@ export interface MemoryResult {
   loadOnlyOverheadMiB: Spread;
   /** GETs the action made per run: shows the runs really polled. */
   gets: Spread;
+  /** Other builds (bench/alternatives.ts), each with its excess over the judged floor per round. */
+  candidates: { name: string; mib: Spread; actionAboveMiB: Spread }[];
   /** Largest |probe - /usr/bin/time| over all runs, when /usr/bin/time exists. */
   crossCheckMaxDiffKiB?: number;
 }
 
-export async function measureMemory(rounds: number): Promise<MemoryResult> {
+export async function measureMemory(rounds: number, candidates: readonly Candidate[] = []): Promise<MemoryResult> {
   const emulator = await startEmulator({ now: preciseNow, rateLimitPerHour: 1_000_000, job: { durationMs: JOB_MS } });
   const gets: number[] = [];
   const crossCheck: number[] = [];
@@ -64,6 +67,7 @@ export async function measureMemory(rounds: number): Promise<MemoryResult> {
       ...FLOORS.map((floor) => async () => mib(await peak(emulator, floor.script, floor.name, 0))),
       async () => mib(await peak(undefined, EMPTY_SCRIPT, 'empty module', 0)),
       async () => mib(await peak(undefined, DIST_ENTRY, 'bundle without inputs', 1)),
+      ...candidates.map((c) => async () => mib(await peak(emulator, c.script, c.name, 0))),
     ];
     await interleave(1, kinds);
     gets.length = 0;
@@ -88,6 +92,10 @@ export async function measureMemory(rounds: number): Promise<MemoryResult> {
     loadOnlyMiB: spread(loadOnly),
     loadOnlyOverheadMiB: spread(differences(loadOnly, empty)),
     gets: spread(gets),
+    candidates: candidates.map((c, i) => {
+      const own = values[3 + FLOORS.length + i]!;
+      return { name: c.name, mib: spread(own), actionAboveMiB: spread(differences(own, values[1]!)) };
+    }),
     ...(checkedAll ? { crossCheckMaxDiffKiB: Math.max(...crossCheck) } : {}),
   };
 }

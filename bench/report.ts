@@ -1,13 +1,16 @@
 // Renders the results as BENCHMARKS.md: the machine, a summary against issue 6's targets, then each
 // figure in detail with its spread and how it was measured.
-import type { BundleResult } from './bundle.ts';
+import { whenLoaded, type BundleResult } from './bundle.ts';
+import type { CommentFlowResult } from './comment-flow.ts';
 import type { Machine } from './machine.ts';
 import type { MemoryResult } from './memory.ts';
-import { memorySection, startupSection, table, waitingSection } from './report-details.ts';
+import { commentFlowSection, memorySection, startupSection, table, waitingSection } from './report-details.ts';
 import type { BreakdownResult } from './startup-breakdown.ts';
 import type { StartupResult } from './startup.ts';
 import {
-  bundleRow,
+  TARGETS,
+  bundleRows,
+  commentFlowRow,
   measuredWaitRows,
   memoryRow,
   simulatedWaitRows,
@@ -23,6 +26,12 @@ export interface Results {
   startup: StartupResult;
   breakdown: BreakdownResult;
   memory: MemoryResult;
+  commentFlow: CommentFlowResult;
+  /** Other builds measured beside dist/ (--alternatives): their bundles; which one is the baseline. */
+  alternatives: { name: string; bundle: BundleResult }[];
+  baselineName?: string;
+  /** Said by whoever ran the benchmark (--note), e.g. what else was using the machine. */
+  note?: string;
   waiting: WaitFigures[];
   schedules: LengthSchedules[];
   /** Wall time of the whole benchmark, s. */
@@ -36,9 +45,10 @@ export function summaryRows(r: Results): Row[] {
   const byLength = (lengthS: number): LengthSchedules | undefined => r.schedules.find((s) => s.lengthS === lengthS);
   const measured = new Set(r.waiting.map((w) => w.lengthS));
   return [
-    bundleRow(r.bundle),
+    ...bundleRows(r.bundle, r.alternatives),
     startupRow(r.startup),
     memoryRow(r.memory),
+    commentFlowRow(r.commentFlow, r.baselineName),
     ...r.waiting.flatMap((w) => {
       const schedules = byLength(w.lengthS);
       if (!schedules) throw new Error(`no simulation for the ${w.lengthS} s job`);
@@ -87,11 +97,13 @@ export function renderMarkdown(r: Results): string {
         ['Load average (1, 5, 15 min)', `${load(m.loadAtStart)} at the start, ${load(r.loadAtEnd)} at the end`],
       ],
     ),
+    ...(r.note ? ['', `> Note from the run: ${r.note}`] : []),
     ...(r.bundle.staleWarning ? ['', `> Warning: ${r.bundle.staleWarning}`] : []),
     '',
     '## Summary',
     '',
-    "Figures are min / median / max. Targets are issue 6's.",
+    "Figures are min / median / max. Targets are issue 6's; start-up and memory are judged against the",
+    'minimal floor and the entry file has its own limit (issue 13).',
     '',
     summaryTable(rows),
     '',
@@ -104,9 +116,10 @@ export function renderMarkdown(r: Results): string {
         : ''),
     '',
     ...findings(r),
-    bundleSection(r.bundle),
+    bundleSection(r.bundle, r.alternatives),
     startupSection(r.startup, r.breakdown),
     memorySection(r.memory),
+    commentFlowSection(r.commentFlow, r.baselineName),
     waitingSection(r.waiting, r.schedules),
   ].join('\n');
 }
@@ -114,8 +127,8 @@ export function renderMarkdown(r: Results): string {
 /** What dominates the start-up and memory figures, in numbers from this run. */
 function findings(r: Results): string[] {
   const b = r.breakdown;
-  const minimal = r.startup.floors[r.startup.floors.length - 1];
-  const minimalMemory = r.memory.floors[r.memory.floors.length - 1];
+  const minimal = r.startup.floors[0];
+  const minimalMemory = r.memory.floors[0];
   if (b.unavailable || !minimal || !minimalMemory) return [];
   const parse = (b.actionPhases[2] ?? 0) - (b.floorPhases[2] ?? 0);
   const evaluate = b.actionPhases[3] ?? 0;
@@ -132,29 +145,93 @@ function findings(r: Results): string[] {
     `- Memory: loading the bundle (without inputs − empty module) costs ${r.memory.loadOnlyOverheadMiB.median.toFixed(1)} MiB; ` +
       `polling and reporting add ${(r.memory.actionMiB.median - r.memory.loadOnlyMiB.median).toFixed(1)} MiB on top. ` +
       `The action is ${(r.memory.actionMiB.median - minimalMemory.mib.median).toFixed(1)} MiB above the minimal floor.`,
+    ...httpsFinding(r),
+    ...bundlerFinding(r),
     '',
   ];
 }
 
-function bundleSection(b: BundleResult): string {
+/** How much of the excess is node:https, which @actions/http-client loads whatever the URL. */
+function httpsFinding(r: Results): string[] {
+  const name = (n: string): boolean => n.includes('node:https');
+  const startup = r.startup.floors.find((f) => name(f.name));
+  const memory = r.memory.floors.find((f) => name(f.name));
+  if (!startup || !memory) return [];
+  return [
+    `- node:https, which @actions/http-client imports when it loads (and any request to an https service needs), ` +
+      `accounts for ${(startup.ms.median - (r.startup.floors[0]?.ms.median ?? NaN)).toFixed(1)} ms and ` +
+      `${(memory.mib.median - (r.memory.floors[0]?.mib.median ?? NaN)).toFixed(1)} MiB of that: against the minimal floor that also loads it, ` +
+      `the action is ${(r.startup.actionMs.median - startup.ms.median).toFixed(1)} ms and ${(r.memory.actionMiB.median - memory.mib.median).toFixed(1)} MiB above. ` +
+      'Built-ins cannot be given stand-ins (ncc makes them externals before `paths` applies).',
+  ];
+}
+
+/** With --alternatives: ncc beside esbuild, figures from this run; the reasons hold for esbuild's formats. */
+function bundlerFinding(r: Results): string[] {
+  const esbuild = r.startup.candidates.filter((c) => c.name.startsWith('esbuild'));
+  if (esbuild.length === 0) return [];
+  const floor = r.startup.floors[0]?.ms.median ?? NaN;
+  const floorMiB = r.memory.floors[0]?.mib.median ?? NaN;
+  const builds = [
+    { name: 'ncc (dist/)', ms: r.startup.actionMs.median, mib: r.memory.actionMiB.median, bundle: r.bundle },
+    ...esbuild.map((c) => ({
+      name: c.name,
+      ms: c.ms.median,
+      mib: r.memory.candidates.find((m) => m.name === c.name)?.mib.median ?? NaN,
+      bundle: r.alternatives.find((a) => a.name === c.name)?.bundle,
+    })),
+  ];
+  const meets = (b: (typeof builds)[number]): boolean =>
+    b.ms - floor <= TARGETS.startupAboveFloorMs &&
+    b.mib - floorMiB <= TARGETS.memoryAboveFloorMiB &&
+    (b.bundle?.eagerBytes ?? Infinity) / 1024 <= TARGETS.entryKiB;
+  const better = builds.slice(1).filter(meets);
+  return [
+    '- Bundler: ' +
+      builds
+        .map((b) => `${b.name} +${(b.ms - floor).toFixed(1)} ms, +${(b.mib - floorMiB).toFixed(1)} MiB`)
+        .join('; ') +
+      ' (medians above the minimal floor). ' +
+      (better.length
+        ? `${better.map((b) => b.name).join(' and ')} meets the start-up, memory and entry targets in this run: worth a look before keeping ncc. `
+        : 'ncc stays: no esbuild build meets the start-up, memory and entry targets either. ') +
+      "esbuild's ES-module output takes built-ins with `import * as`, which makes Node load its own undici with " +
+      "node:http's namespace; its CommonJS output cannot split code, so Octokit lands in the entry file.",
+  ];
+}
+
+function bundleSection(b: BundleResult, alternatives: { name: string; bundle: BundleResult }[]): string {
+  const kib = (bytes: number): string => (bytes / 1024).toFixed(0);
   return [
     '## Bundle',
     '',
     table(
       ['File', 'Bytes', 'KiB', 'gzip KiB', 'Loaded'],
-      b.files.map((f) => [
-        f.name,
-        f.bytes.toLocaleString('en'),
-        (f.bytes / 1024).toFixed(0),
-        (f.gzipBytes / 1024).toFixed(0),
-        f.eager ? 'at every start' : 'on demand',
-      ]),
+      b.files.map((f) => [f.name, f.bytes.toLocaleString('en'), kib(f.bytes), kib(f.gzipBytes), whenLoaded(f.name)]),
     ),
     '',
-    `Total ${(b.totalBytes / 1024).toFixed(0)} KiB, of which ${(b.eagerBytes / 1024).toFixed(0)} KiB is read and parsed at every start. ` +
-      'On-demand chunks are loaded by a dynamic import() (src/github.ts imports @actions/github only when a run reports on an issue). ' +
-      'Sizes are exact, so a single figure stands for min, median and max.',
+    `Total ${kib(b.totalBytes)} KiB, of which ${kib(b.eagerBytes)} KiB is read and parsed at every start. ` +
+      'The @actions/github chunk is loaded by a dynamic import() (src/github.ts imports it only when a run reports on an issue). ' +
+      'undici.cjs is undici built on its own (scripts/bundle.ts); the bundle has a stand-in for it (src/lazy-undici.cjs) ' +
+      'that requires it on first use: Octokit fetches through it, and @actions/http-client makes a ProxyAgent from it for Octokit behind a proxy. ' +
+      'tunnel and @actions/exec have stand-ins too. Sizes are exact, so a single figure stands for min, median and max.',
     '',
+    ...(alternatives.length
+      ? [
+          'Other builds of the same src/ (bench/alternatives.ts), all JavaScript and the entry file:',
+          '',
+          table(
+            ['Build', 'All JavaScript KiB', 'index.js KiB', 'Files, KiB'],
+            alternatives.map((a) => [
+              a.name,
+              kib(a.bundle.totalBytes),
+              kib(a.bundle.eagerBytes),
+              a.bundle.files.map((f) => `${f.name} ${kib(f.bytes)}`).join(', '),
+            ]),
+          ),
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -3,15 +3,21 @@
 //
 //   node bench/run.ts            the full run (about 3 minutes; most of it waiting on 2-minute jobs)
 //   node bench/run.ts --quick    a smoke run with few samples; prints, does not write BENCHMARKS.md
+//   --alternatives               also measures other builds of src/ (bench/alternatives.ts): the dist/
+//                                of --baseline-rev (default: where this branch left main) and
+//                                esbuild's, beside dist/
+//   --note TEXT                  a note for BENCHMARKS.md, e.g. what else was using the machine
 //
 // Sections run one after another so that the start-up and memory runs have the machine to
 // themselves; only the waiting runs, which sleep, run side by side.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildAlternatives } from './alternatives.ts';
 import { measureBundle } from './bundle.ts';
-import { cleanup, ROOT } from './child.ts';
+import { cleanup, ROOT, type Candidate } from './child.ts';
+import { measureCommentFlow } from './comment-flow.ts';
 import { describeMachine } from './machine.ts';
 import { measureMemory } from './memory.ts';
 import { renderMarkdown, summaryRows, summaryTable, type Results } from './report.ts';
@@ -23,6 +29,7 @@ import { measureWaiting } from './waiting.ts';
 
 const FULL = {
   startupRounds: 30,
+  commentFlowRounds: 20,
   breakdownRuns: 10,
   memoryRounds: 10,
   waitLengthsS: [5, 30, 120],
@@ -33,6 +40,7 @@ const FULL = {
 const QUICK = {
   ...FULL,
   startupRounds: 4,
+  commentFlowRounds: 2,
   breakdownRuns: 2,
   memoryRounds: 2,
   waitLengthsS: [5],
@@ -42,7 +50,14 @@ const QUICK = {
 const FIXED_INTERVALS_S = [10, 30];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      alternatives: { type: 'boolean', default: false },
+      'baseline-rev': { type: 'string' },
+      note: { type: 'string' },
+    },
+  });
   const plan = values.quick ? QUICK : FULL;
   const started = performance.now();
   const step = (what: string): void =>
@@ -52,12 +67,22 @@ async function main(): Promise<void> {
   const bundle = measureBundle();
   if (bundle.staleWarning) console.error(`Warning: ${bundle.staleWarning}`);
 
+  let baseline: Candidate | undefined;
+  let others: Candidate[] = [];
+  if (values.alternatives) {
+    step(`building other builds (dist/ of ${values['baseline-rev'] ?? 'the merge base with main'}, esbuild)`);
+    ({ baseline, others } = await buildAlternatives(values['baseline-rev']));
+  }
+  const candidates = [...(baseline ? [baseline] : []), ...others];
+
   step(`start-up: ${plan.startupRounds} interleaved rounds`);
-  const startup = await measureStartup(plan.startupRounds);
+  const startup = await measureStartup(plan.startupRounds, candidates);
   step(`start-up breakdown: ${plan.breakdownRuns} runs`);
   const breakdown = await measureBreakdown(plan.breakdownRuns);
   step(`memory: ${plan.memoryRounds} interleaved rounds`);
-  const memory = await measureMemory(plan.memoryRounds);
+  const memory = await measureMemory(plan.memoryRounds, candidates);
+  step(`comment flow: ${plan.commentFlowRounds} interleaved rounds`);
+  const commentFlow = await measureCommentFlow(plan.commentFlowRounds, baseline ? [baseline] : []);
 
   step(`waiting on the virtual clock: ${plan.simulatedJobs} jobs per length and poller`);
   const schedules: LengthSchedules[] = plan.simulatedLengthsS.map((lengthS) => ({
@@ -80,6 +105,10 @@ async function main(): Promise<void> {
     startup,
     breakdown,
     memory,
+    commentFlow,
+    alternatives: candidates.map((c) => ({ name: c.name, bundle: measureBundle(dirname(c.script)) })),
+    ...(baseline ? { baselineName: baseline.name } : {}),
+    ...(values.note ? { note: values.note } : {}),
     waiting,
     schedules,
     elapsedS: (performance.now() - started) / 1000,

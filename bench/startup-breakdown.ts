@@ -143,6 +143,12 @@ function apportion(modules: ModuleRecord[], mains: ModuleRecord[]): Split {
 
 function label(m: ModuleRecord): string {
   const names = new Set(m.exportNames);
+  // The stand-ins (src/lazy-*.cjs) export the names of what they stand for, in a few hundred bytes.
+  if (
+    m.chars < 1_000 &&
+    (names.has('defer') || names.has('ProxyAgent') || names.has('httpOverHttp') || names.has('getExecOutput'))
+  )
+    return 'stand-ins for undici, tunnel and @actions/exec (src/lazy-*.cjs), which load nothing yet';
   if (names.has('ProxyAgent') || (names.has('Dispatcher') && names.has('Pool')))
     return 'undici (bundled copy, CommonJS) and what it requires';
   if (names.has('httpOverHttp')) return 'tunnel (CommonJS) and what it requires';

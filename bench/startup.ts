@@ -3,7 +3,16 @@
 // so that drift in the machine's speed hits all alike.
 import { startEmulator } from '../emulator/index.ts';
 import type { Emulator } from '../emulator/index.ts';
-import { actionEnv, DIST_ENTRY, EMPTY_SCRIPT, expectExit, FLOORS, interleave, runNode } from './child.ts';
+import {
+  actionEnv,
+  DIST_ENTRY,
+  EMPTY_SCRIPT,
+  expectExit,
+  FLOORS,
+  interleave,
+  runNode,
+  type Candidate,
+} from './child.ts';
 import { differences, preciseNow, spread, type Spread } from './stats.ts';
 
 export interface FloorFigures {
@@ -22,13 +31,15 @@ export interface StartupResult {
   emptyExitMs: Spread;
   loadOnlyExitMs: Spread;
   loadOnlyOverheadMs: Spread;
+  /** Other builds (bench/alternatives.ts), each with its excess over the judged floor per round. */
+  candidates: FloorFigures[];
 }
 
 /** Runs that finish fast: the job ends at once and any wait is scaled down. */
 const DELAY_SCALE = 0.01;
 export const WARM_UP_ROUNDS = 2;
 
-export async function measureStartup(rounds: number): Promise<StartupResult> {
+export async function measureStartup(rounds: number, candidates: readonly Candidate[] = []): Promise<StartupResult> {
   const emulator = await startEmulator({ now: preciseNow, rateLimitPerHour: 1_000_000, job: { durationMs: 0 } });
   try {
     const kinds = [
@@ -36,6 +47,7 @@ export async function measureStartup(rounds: number): Promise<StartupResult> {
       ...FLOORS.map((floor) => () => firstRequestMs(emulator, floor.script, floor.name)),
       () => loadOnlyMs(EMPTY_SCRIPT, 0),
       () => loadOnlyMs(DIST_ENTRY, 1),
+      ...candidates.map((c) => () => firstRequestMs(emulator, c.script, c.name)),
     ];
     await interleave(WARM_UP_ROUNDS, kinds);
     const values = await interleave(rounds, kinds);
@@ -53,6 +65,10 @@ export async function measureStartup(rounds: number): Promise<StartupResult> {
       emptyExitMs: spread(empty),
       loadOnlyExitMs: spread(loadOnly),
       loadOnlyOverheadMs: spread(differences(loadOnly, empty)),
+      candidates: candidates.map((c, i) => {
+        const own = values[3 + FLOORS.length + i]!;
+        return { name: c.name, ms: spread(own), actionAboveMs: spread(differences(own, values[1]!)) };
+      }),
     };
   } finally {
     await emulator.close();

@@ -1,5 +1,7 @@
-// Issue 6's targets, judged against the measured figures: one summary row per figure.
+// Issue 6's targets, with issue 13's floor and entry size, judged against the measured figures:
+// one summary row per figure.
 import type { BundleResult } from './bundle.ts';
+import type { CommentFlowResult } from './comment-flow.ts';
 import type { MemoryResult } from './memory.ts';
 import { LAG_BOUND_S, medianInterval, type ScheduleFigures } from './schedule.ts';
 import type { StartupResult } from './startup.ts';
@@ -8,6 +10,9 @@ import type { WaitFigures } from './waiting.ts';
 
 export const TARGETS = {
   bundleKiB: 800,
+  entryKiB: 150,
+  /** "No slower" allows this much, less than the spread of a median of 30 rounds here. */
+  commentFlowSlowerMs: 2,
   startupAboveFloorMs: 15,
   memoryAboveFloorMiB: 8,
   medianOverheadS: 5,
@@ -35,17 +40,48 @@ export interface LengthSchedules {
 /** '30 s', '10 min'. */
 export const lengthLabel = (seconds: number): string => (seconds >= 600 ? `${seconds / 60} min` : `${seconds} s`);
 
+/** '+1.5', '−0.3': a difference with its sign. */
+const signed = (value: number): string => (value < 0 ? `−${(-value).toFixed(1)}` : `+${value.toFixed(1)}`);
+
 const kib = (bytes: number): string => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
 
-export function bundleRow(bundle: BundleResult): Row {
+export function bundleRows(bundle: BundleResult, others: { name: string; bundle: BundleResult }[]): Row[] {
   const eager = bundle.files.filter((f) => f.eager).map((f) => `${f.name} ${kib(f.bytes)}`);
   const lazy = bundle.files.filter((f) => !f.eager).map((f) => `${f.name} ${kib(f.bytes)}`);
+  const entry = (b: BundleResult): string => kib(b.eagerBytes);
+  return [
+    {
+      figure: 'Bundle: JavaScript in dist/',
+      action: `${kib(bundle.totalBytes)} (loaded at start: ${eager.join(', ')}; on demand: ${lazy.join(', ') || 'none'})`,
+      baselines: [
+        ...others.map((o) => `${o.name}: ${kib(o.bundle.totalBytes)}`),
+        'comparable actions 1.1–1.7 MB; Octokit comment action 1,120 KiB (issue 6)',
+      ].join('; '),
+      target: `≤ ${TARGETS.bundleKiB} KiB`,
+      met: bundle.totalBytes / 1024 <= TARGETS.bundleKiB,
+    },
+    {
+      figure: 'Bundle: the entry file, read at every start',
+      action: `index.js ${entry(bundle)}`,
+      baselines: others.map((o) => `${o.name}: ${entry(o.bundle)}`).join('; ') || '—',
+      target: `≤ ${TARGETS.entryKiB} KiB`,
+      met: bundle.eagerBytes / 1024 <= TARGETS.entryKiB,
+    },
+  ];
+}
+
+/** Judged against the baseline build (the dist/ before), when the benchmark was given one. */
+export function commentFlowRow(c: CommentFlowResult, baselineName: string | undefined): Row {
+  const baseline = c.candidates.find((candidate) => candidate.name === baselineName);
   return {
-    figure: 'Bundle: JavaScript in dist/',
-    action: `${kib(bundle.totalBytes)} (loaded at start: ${eager.join(', ')}; on demand: ${lazy.join(', ') || 'none'})`,
-    baselines: 'comparable actions 1.1–1.7 MB; Octokit comment action 1,120 KiB (issue 6)',
-    target: `≤ ${TARGETS.bundleKiB} KiB`,
-    met: bundle.totalBytes / 1024 <= TARGETS.bundleKiB,
+    figure: `Comment flow (Octokit, so undici): spawn to exit (${c.rounds} interleaved rounds)`,
+    action:
+      `${formatSpread(c.actionMs, 1)} ms` +
+      (baseline ? `; minus the baseline per round ${formatSpread(baseline.actionMinusMs, 1)} ms` : ''),
+    baselines: c.candidates.map((o) => `${o.name}: ${formatSpread(o.ms, 1)} ms`).join('; ') || '—',
+    target: `no slower than the baseline (median per-round difference ≤ +${TARGETS.commentFlowSlowerMs} ms)`,
+    met: baseline !== undefined && baseline.actionMinusMs.median <= TARGETS.commentFlowSlowerMs,
+    note: baseline ? undefined : 'not judged: run with --alternatives for a baseline',
   };
 }
 
@@ -60,12 +96,11 @@ function aboveFloors(
   const above = action.median - judged.figure.median;
   return {
     above,
-    action: `+${above.toFixed(1)} ${unit} (medians ${action.median.toFixed(1)} − ${judged.figure.median.toFixed(1)}); per round ${formatSpread(judged.above, 1)} ${unit}`,
+    action: `${signed(above)} ${unit} (medians ${action.median.toFixed(1)} − ${judged.figure.median.toFixed(1)}); per round ${formatSpread(judged.above, 1)} ${unit}`,
     baselines: [
       `${judged.name}: ${formatSpread(judged.figure, 1)} ${unit}`,
       ...others.map(
-        (o) =>
-          `${o.name}: ${formatSpread(o.figure, 1)} ${unit} (action +${(action.median - o.figure.median).toFixed(1)})`,
+        (o) => `${o.name}: ${formatSpread(o.figure, 1)} ${unit} (action ${signed(action.median - o.figure.median)})`,
       ),
     ].join('; '),
   };

@@ -20,6 +20,7 @@ export type {
   JobRecord,
   RecordedRequest,
   Session,
+  TlsOptions,
   Todo,
 } from './types.ts';
 
@@ -66,8 +67,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
     requests,
     control: emulator,
+    ...(options.tls ? { tls: options.tls } : {}),
   });
   const port = await server.listen(options.port ?? 0);
-  emulator.url = `http://${HOST}:${port}`;
+  emulator.url = `${options.tls ? 'https' : 'http'}://${HOST}:${port}`;
   return emulator;
 }

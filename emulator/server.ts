@@ -2,6 +2,7 @@
 // track of sockets and delay timers so that close() never waits on a client or a pending fault.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { handleControl, isControlPath } from './control.ts';
 import type { ControlTarget } from './control.ts';
@@ -11,7 +12,7 @@ import { errorReply, readBody, send } from './http.ts';
 import { faultRouteOf, matchRoute } from './routes.ts';
 import { handleService } from './service.ts';
 import type { ServiceState } from './service.ts';
-import type { Fault, RecordedRequest } from './types.ts';
+import type { Fault, RecordedRequest, TlsOptions } from './types.ts';
 
 export const HOST = '127.0.0.1';
 
@@ -21,6 +22,8 @@ export interface ServerParts {
   faults: FaultQueue;
   requests: RecordedRequest[];
   control: ControlTarget;
+  /** Serve https instead of http. */
+  tls?: TlsOptions;
 }
 
 export class EmulatorServer {
@@ -33,11 +36,12 @@ export class EmulatorServer {
 
   constructor(parts: ServerParts) {
     this.#parts = parts;
-    this.#server = createServer((req, res) => {
+    const listener = (req: IncomingMessage, res: ServerResponse): void => {
       this.#handle(req, res).catch((error: unknown) => {
         send(res, errorReply(500, `Emulator error: ${error instanceof Error ? error.message : String(error)}`));
       });
-    });
+    };
+    this.#server = parts.tls ? createTlsServer(parts.tls, listener) : createServer(listener);
     this.#server.on('connection', (socket) => {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));

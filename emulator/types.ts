@@ -10,6 +10,14 @@ export interface EmulatorOptions {
   job?: Partial<JobBehaviour>;
   /** Creations plus follow-up messages allowed per project per hour; default 100. */
   rateLimitPerHour?: number;
+  /** Serve https with this key and certificate (PEM) instead of http; `url` then starts with https://. */
+  tls?: TlsOptions;
+}
+
+/** A server's key and certificate, PEM. */
+export interface TlsOptions {
+  key: string | Buffer;
+  cert: string | Buffer;
 }
 
 export type JobOutcome = 'pr' | 'no-change' | 'failed' | 'archived' | 'never';

@@ -41,7 +41,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const unimplemented: string[] = [];
   // The store renders html_url from the bound port, so the handler is attached after listening.
   let serve: RequestListener = (_req, res) => void res.writeHead(503).end();
-  const { server, url } = await listen(options.port ?? 0, (req, res) => serve(req, res));
+  const { server, url } = await listen(options.port ?? 0, (req, res) => serve(req, res), options.tls);
   const store = new Store(options.owner ?? DEFAULTS.owner, options.repo ?? DEFAULTS.repo, url);
   const token = options.token ?? DEFAULTS.token;
   const actor = options.actor ?? DEFAULTS.actor;

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Bases } from './render.ts';
 import { errorReply, failureReply } from './respond.ts';
 import type { Reply } from './respond.ts';
@@ -27,8 +28,12 @@ const GHES_PREFIX = '/api/v3';
 export const HANG = 0;
 const NO_REPLY: Reply = { status: HANG };
 
-export async function listen(port: number, listener: RequestListener) {
-  const server = createServer(listener);
+export async function listen(
+  port: number,
+  listener: RequestListener,
+  tls?: { key: string | Buffer; cert: string | Buffer },
+) {
+  const server = tls ? createTlsServer(tls, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
@@ -38,7 +43,7 @@ export async function listen(port: number, listener: RequestListener) {
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fake GitHub: no TCP address');
-  return { server, url: `http://127.0.0.1:${address.port}` };
+  return { server, url: `${tls ? 'https' : 'http'}://127.0.0.1:${address.port}` };
 }
 
 /** Resolves once the port is free; Octokit's keep-alive sockets would otherwise hold it open. */

@@ -78,4 +78,6 @@ export interface FakeGitHubOptions {
   repo?: string;
   token?: string;
   actor?: string;
+  /** Serve https with this key and certificate (PEM) instead of http; `url` then starts with https://. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
