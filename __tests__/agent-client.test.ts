@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, JOB_ID, errorDetail, htmlTitle, isPullRequestLink } from '../src/agent-client.ts';
+import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle, isPullRequestLink } from '../src/agent-client.ts';
 import { ServiceError } from '../src/errors.ts';
 import { createTransport } from '../src/http.ts';
 
@@ -130,16 +130,48 @@ describe('agent client', () => {
     expect(error.message).toBe('GET /api/v2/agent/docs%2F%CE%B1/job/j got no answer within 0.5 s');
   });
 
-  test('reads the agent’s message from the v1 session', async () => {
+  test('reads the v1 session, each field checked at the door', async () => {
     service()
       .get('/api/v1/agent/docs%2F%CE%B1/job/j')
-      .reply(200, { sessionId: 'j', messageToUser: 'Could not\nbuild the docs' });
-    await expect(client().getMessageToUser('j')).resolves.toBe('Could not build the docs');
+      .reply(200, {
+        sessionId: 'j',
+        title: '::error::Doc\nthe flag',
+        messageToUser: 'Could not\nbuild the docs',
+        branch: null,
+        haultReason: 'completed',
+        todos: [
+          { id: '1', content: 'Read', status: 'completed' },
+          { id: '2', content: 'Write', status: 'in_progress' },
+          { id: '3', content: 42, status: 'pending' },
+          { id: '4', content: 'Check', status: 'sleeping' },
+          'not a todo',
+        ],
+      });
+    await expect(client().getSession('j')).resolves.toEqual({
+      title: ':\u200b:error:\u200b:Doc the flag',
+      messageToUser: 'Could not build the docs',
+      haultReason: 'completed',
+      todos: [
+        { content: 'Read', status: 'completed' },
+        { content: 'Write', status: 'in_progress' },
+        { content: 'Check', status: 'pending' },
+      ],
+    });
   });
 
-  test('does without the v1 message when it fails', async () => {
-    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(500, 'oops');
-    await expect(client().getMessageToUser('j')).resolves.toBeUndefined();
+  test('caps the plan and its texts', async () => {
+    const todos = Array.from({ length: 80 }, (_, i) => ({ content: `step ${i} ${'x'.repeat(500)}`, status: 'pending' }));
+    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(200, { title: 't'.repeat(1_000), todos });
+    const session = await client().getSession('j');
+    expect(session.todos).toHaveLength(MAX_STEPS);
+    expect(session.todos?.[0]?.content.length).toBeLessThanOrEqual(200);
+    expect(session.title?.length).toBeLessThanOrEqual(200);
+  });
+
+  test('a missing v1 endpoint is a 404 the caller can tell apart', async () => {
+    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(404, { error: 'Not found' });
+    const error = await failure(client().getSession('j'));
+    expect(error.status).toBe(404);
   });
 });
 

@@ -17,6 +17,7 @@ export const Input = {
   Wait: 'wait',
   JobId: 'job-id',
   DryRun: 'dry-run',
+  Notify: 'notify',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */
@@ -24,6 +25,9 @@ export const Output = {
   Status: 'status',
   PrLink: 'pr-link',
   JobId: 'job-id',
+  Message: 'message',
+  Title: 'title',
+  PrNumber: 'pr-number',
 } as const;
 
 /** State passed from the main step to the post step (core.saveState). */

@@ -44,6 +44,8 @@ export interface Settings {
   /** Attach to this job instead of creating one. */
   jobId: string;
   dryRun: boolean;
+  /** Mention the requester in a new comment when the job ends (edits notify nobody). */
+  notify: boolean;
 }
 
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
@@ -93,6 +95,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     wait: check(() => readBoolean(Input.Wait, true), true),
     jobId: check(readJobId, ''),
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
+    notify: check(() => readBoolean(Input.Notify, true), true),
   };
   if (problems.length === 1) throw new ConfigError(problems[0]);
   if (problems.length > 1) {

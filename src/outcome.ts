@@ -1,4 +1,4 @@
-import type { Job } from './agent-client.ts';
+import type { Job, Session } from './agent-client.ts';
 import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
 import { formatDuration } from './logger.ts';
 import type { WaitResult } from './wait.ts';
@@ -32,12 +32,16 @@ export interface Outcome {
   warning?: boolean;
   /** What an issue comment says instead of `message`, when that holds more than the public should read. */
   publicMessage?: string;
+  /** The agent's title, plan and message (v1 session), when the service gave them. */
+  session?: Session | undefined;
 }
 
 export interface OutcomeContext {
   elapsedMs: number;
   /** The agent's own explanation, when the service gave one (failed jobs). */
   agentMessage?: string | undefined;
+  /** The agent's session as last read, reported with the outcome. */
+  session?: Session | undefined;
 }
 
 /**
@@ -51,7 +55,7 @@ function lastKnownStatus(job: Job): string {
 export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
   const status = lastKnownStatus(job);
   const prLink = job.prLink ?? '';
-  const base = { job, status, prLink };
+  const base = { job, status, prLink, ...(context.session ? { session: context.session } : {}) };
   if (end === 'cancelled') {
     return {
       ...base,

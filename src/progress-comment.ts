@@ -2,8 +2,10 @@ import { errorMessage } from './errors.ts';
 import type { IssueTarget, Octokit } from './github.ts';
 import type { Logger } from './logger.ts';
 import {
+  isNotificationOf,
   isRefusalOf,
   parseMarker,
+  renderNotification,
   renderProgress,
   renderRefusal,
   type Marker,
@@ -111,6 +113,28 @@ export class ProgressComments {
       await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     } catch (error) {
       this.#log.warning(`Could not reply on #${issueNumber}: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * A new comment that mentions `login`, once per request (`key`): a re-run of the same request
+   * finds the earlier one and stays quiet. `text` is the action's own words. A failure is a warning.
+   */
+  async notify(login: string, key: string, text: string): Promise<void> {
+    const { owner, repo, issueNumber } = this.#target;
+    try {
+      const earlier = (await this.#comments()).some(
+        (comment) => comment.user?.type === 'Bot' && isNotificationOf(comment.body ?? '', key, this.#scope),
+      );
+      if (earlier) {
+        this.#log.info(`${login} was notified about this request on #${issueNumber} already.`);
+        return;
+      }
+      const body = renderNotification(key, login, text, this.#scope);
+      await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+      this.#log.info(`Notified ${login} on #${issueNumber}.`);
+    } catch (error) {
+      this.#log.warning(`Could not notify ${login} on #${issueNumber}: ${errorMessage(error)}`);
     }
   }
 

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PlanStep } from './agent-client.ts';
+import { formatDuration } from './logger.ts';
 import type { OutcomeKind } from './outcome.ts';
 import { forMarkdown } from './text-gate.ts';
 
@@ -51,6 +53,14 @@ export interface ProgressView extends Marker {
   prLink?: string | undefined;
   /** A line from the service or the action; rendered inert. */
   detail?: string | undefined;
+  /** The agent's title for the job (v1 session); rendered inert, as a heading. */
+  title?: string | undefined;
+  /** The agent's plan (v1 session); each step rendered inert. */
+  steps?: PlanStep[] | undefined;
+  /** The agent's message to the user, shown at the end; rendered inert. */
+  message?: string | undefined;
+  /** How long the agent has worked (while working) or took (at the end). */
+  elapsedMs?: number | undefined;
 }
 
 /** Ids go inside an HTML comment and inline code: letters, digits, `_`, `.` and single hyphens. */
@@ -82,6 +92,23 @@ export function parseMarker(body: string, scope: MarkerScope): Marker | undefine
  * A refusal reply, with a signed hidden marker naming who was refused, so that a user gets at most
  * one refusal per issue however often they ask.
  */
+/**
+ * The one comment that tells the requester a job ended (an edit notifies nobody), with a signed
+ * marker naming the request, so a re-run of the same request does not notify twice. `text` is the
+ * action's own words; `login` was checked as a GitHub login.
+ */
+export function renderNotification(key: string, login: string, text: string, scope: MarkerScope): string {
+  const request = safeId(key);
+  return `${MARKER_PREFIX} notified=${request} sig=${sign(scope, 'notify', [request])} -->\n@${login} ${text}`;
+}
+
+/** Whether `body` is this action's notification for the request `key` on this issue. */
+export function isNotificationOf(body: string, key: string, scope: MarkerScope): boolean {
+  const match = /^<!-- docs-agent-action notified=([A-Za-z0-9_.-]*) sig=([0-9a-f]+) -->/.exec(body);
+  const request = safeId(key);
+  return match?.[1] === request && sameSignature(match[2] ?? '', sign(scope, 'notify', [request]));
+}
+
 export function renderRefusal(login: string, reason: string, scope: MarkerScope): string {
   const who = login.toLowerCase();
   const user = safeId(who);
@@ -100,7 +127,40 @@ export function renderProgress(view: ProgressView, scope: MarkerScope): string {
   const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
   const since = `${view.startedAt.slice(0, 16).replace('T', ' ')} UTC`;
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
-  return [renderMarker(view, scope), headline(view, since), '', footer].join('\n');
+  return [renderMarker(view, scope), headline(view, since), ...agentWork(view), '', footer].join('\n');
+}
+
+/**
+ * The agent's title, message and plan, and the time taken. Steps are a list with symbols rather
+ * than a task list: GitHub lets readers tick a task list's boxes, which edits the comment.
+ */
+function agentWork(view: ProgressView): string[] {
+  const lines: string[] = [];
+  if (view.title) lines.push('', `#### ${forMarkdown(view.title, 200)}`);
+  if (view.message) lines.push('', `> ${forMarkdown(view.message, 2_000)}`);
+  const steps = view.steps ?? [];
+  if (steps.length) lines.push('', ...steps.map(renderStep));
+  const facts: string[] = [];
+  if (view.elapsedMs !== undefined) {
+    facts.push(`${view.state === 'working' ? 'Working for' : 'Took'} ${formatDuration(view.elapsedMs)}`);
+  }
+  if (steps.length) facts.push(`${steps.filter((step) => step.status === 'completed').length} of ${steps.length} steps done`);
+  if (facts.length) lines.push('', `_${facts.join(' · ')}_`);
+  return lines;
+}
+
+function renderStep(step: PlanStep): string {
+  const content = forMarkdown(step.content, 200);
+  switch (step.status) {
+    case 'completed':
+      return `- ✅ ${content}`;
+    case 'in_progress':
+      return `- 🔄 **${content}** (in progress)`;
+    case 'cancelled':
+      return `- ✖️ ~~${content}~~ (cancelled)`;
+    case 'pending':
+      return `- ⬜ ${content}`;
+  }
 }
 
 function headline(view: ProgressView, since: string): string {

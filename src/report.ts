@@ -2,11 +2,13 @@ import * as core from '@actions/core';
 import { Output, State } from './constants.ts';
 import { errorMessage } from './errors.ts';
 import type { Dependencies } from './main.ts';
+import { notificationText, pullRequestNumber } from './notify.ts';
 import type { Outcome } from './outcome.ts';
 import type { ProgressComments } from './progress-comment.ts';
 import type { ProgressView } from './progress-view.ts';
 import { saveProgressState, type Conversation } from './run-job.ts';
 import { writeSummary } from './summary.ts';
+import { forOutput } from './text-gate.ts';
 
 /** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */
 export async function reportOutcome(
@@ -23,6 +25,11 @@ export async function reportOutcome(
     core.setOutput(Output.JobId, outcome.job.id);
     core.setOutput(Output.Status, outcome.status);
     core.setOutput(Output.PrLink, outcome.prLink);
+    const prNumber = pullRequestNumber(outcome.prLink);
+    if (prNumber) core.setOutput(Output.PrNumber, prNumber);
+    const { messageToUser, title } = outcome.session ?? {};
+    if (messageToUser) core.setOutput(Output.Message, forOutput(messageToUser));
+    if (title) core.setOutput(Output.Title, forOutput(title));
   } else if (outcome.status) {
     core.setOutput(Output.Status, outcome.status);
   }
@@ -43,6 +50,11 @@ export async function reportOutcome(
     runUrl: deps.runUrl,
     prLink: outcome.prLink,
     detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
+    title: outcome.session?.title,
+    steps: outcome.session?.todos,
+    // A failed or archived job's message is in `detail` already.
+    message: outcome.kind === 'pull-request' || outcome.kind === 'no-change' ? outcome.session?.messageToUser : undefined,
+    elapsedMs: context.elapsedMs,
   };
   // Saved before the update: should it fail or hang, the post step writes this outcome, not "cancelled".
   saveProgressState(progress.issueNumber, conversation);
@@ -64,4 +76,6 @@ export async function reportOutcome(
         ? 'confused'
         : undefined;
   if (reaction) await progress.react(reaction, conversation.requestCommentId);
+  const notice = conversation.notify && notificationText(outcome);
+  if (conversation.notify && notice) await progress.notify(conversation.notify.login, conversation.notify.key, notice);
 }

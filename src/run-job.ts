@@ -5,7 +5,9 @@ import type { Claim } from './claim.ts';
 import { isAmbiguous, sendOnce } from './create-job.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from './errors.ts';
 import type { Settings } from './inputs.ts';
+import { LiveProgress } from './live-progress.ts';
 import type { Dependencies, NoWork } from './main.ts';
+import { whomToNotify } from './notify.ts';
 import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
 import type { ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
@@ -21,6 +23,8 @@ export interface Conversation {
   startedAt: string;
   /** The comment that asked, for the final reaction. */
   requestCommentId: number | undefined;
+  /** Whom to mention when the job ends, and the request's key (notify.ts). */
+  notify?: { login: string; key: string } | undefined;
 }
 
 type Plan =
@@ -60,6 +64,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     startedAt: new Date(started).toISOString(),
     requestCommentId: trigger.commentId,
   };
+  const notifyLogin = whomToNotify(settings.notify, trigger);
+  if (notifyLogin) conversation.notify = { login: notifyLogin, key };
 
   let job: Job | undefined;
   let plan: Plan | undefined;
@@ -93,25 +99,48 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
     const attached = plan.kind === 'attach';
     const found = job;
+    const deadline = settings.wait ? started + settings.timeoutMs : clock.now();
+    const live = new LiveProgress({
+      client: deps.client,
+      jobId: job.id,
+      clock,
+      log,
+      delayScale: settings.delayScale,
+      startedAt: started,
+      deadline,
+      signal: deps.signal,
+      // Only an edit: a plan never creates a second comment when the first write failed.
+      show: progress
+        ? async (shown) => {
+            if (conversation.commentId === undefined) return;
+            const view = { state: 'working' as const, jobId: found.id, ...conversation, runUrl: deps.runUrl };
+            await progress.write({ ...view, ...shown }, conversation.commentId);
+          }
+        : undefined,
+    });
     const result = await core.group('Wait for the job', () =>
       waitForJob({
         client: deps.client,
         job: found,
         // wait: false still reads an attached job once, to report its status.
-        deadline: settings.wait ? started + settings.timeoutMs : clock.now(),
+        deadline,
         notFoundGraceMs: attached ? 0 : NOT_FOUND_GRACE_MS * settings.delayScale,
         pollFirst: attached,
         delayScale: settings.delayScale,
         clock,
         log,
         signal: deps.signal,
+        ...(settings.wait ? { onPoll: live.onPoll } : {}),
       }),
     );
     job = result.job;
     if (!settings.wait && result.end !== 'terminal') return { outcome: startedOutcome(job), conversation };
-    const agentMessage =
-      result.end === 'terminal' && job.status !== 'completed' ? await deps.client.getMessageToUser(job.id) : undefined;
-    return { outcome: decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage }), conversation };
+    const session = result.end === 'terminal' ? await live.final() : live.session;
+    const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
+    return {
+      outcome: decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage, session }),
+      conversation,
+    };
   } catch (error) {
     if (!job && deps.signal.aborted) {
       // Said in `status` and the message: whether the service may have been reached.

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import type { PlanStep } from './agent-client.ts';
 import { formatDuration } from './logger.ts';
 import type { Outcome } from './outcome.ts';
 import { forHtml, forMarkdown } from './text-gate.ts';
@@ -14,10 +15,20 @@ const HEADLINES: Record<Outcome['kind'], string> = {
   error: 'The documentation agent could not be run',
 };
 
-/** The job summary on the run's page: status, pull request, job id and duration. */
+const STEP_STATES: Record<PlanStep['status'], string> = {
+  completed: '✅ done',
+  in_progress: '🔄 in progress',
+  pending: '⬜ pending',
+  cancelled: '✖️ cancelled',
+};
+
+/**
+ * The job summary on the run's page: status, pull request, job id and duration, then the agent's
+ * title, message and plan when the service gave them.
+ */
 export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise<void> {
   const { job, status, prLink } = outcome;
-  await core.summary
+  const summary = core.summary
     .addHeading(HEADLINES[outcome.kind], 3)
     .addTable([
       [
@@ -33,6 +44,18 @@ export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise
         formatDuration(elapsedMs),
       ],
     ])
-    .addRaw(forMarkdown(outcome.message, 2_000), true)
-    .write();
+    .addRaw(forMarkdown(outcome.message, 2_000), true);
+  const { title, messageToUser, todos } = outcome.session ?? {};
+  if (title) summary.addHeading(forHtml(title, 200), 4);
+  if (messageToUser) summary.addQuote(forHtml(messageToUser, 2_000));
+  if (todos?.length) {
+    summary.addTable([
+      [
+        { data: 'Step', header: true },
+        { data: 'Status', header: true },
+      ],
+      ...todos.map((step) => [forHtml(step.content, 200), STEP_STATES[step.status]]),
+    ]);
+  }
+  await summary.write();
 }

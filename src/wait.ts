@@ -20,6 +20,8 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Read the job at once instead of after the first delay (a job attached to, not just created). */
   pollFirst?: boolean;
+  /** Called after each successful read of the job (the live plan, the heartbeat); must not throw. */
+  onPoll?: (job: Job) => Promise<void>;
 }
 
 export type WaitEnd = 'terminal' | 'deadline' | 'cancelled';
@@ -72,6 +74,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
         log.info(`Job ${next.id} is ${next.status || 'without a status'} (${formatDuration(clock.now() - started)}).`);
       }
       job = next;
+      await options.onPoll?.(job);
     } catch (error) {
       if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
       lastFailure = error;

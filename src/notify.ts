@@ -1,0 +1,50 @@
+import type { Actor } from './event.ts';
+import type { Outcome } from './outcome.ts';
+import { isBot } from './permissions.ts';
+import type { Trigger } from './trigger.ts';
+
+/** A GitHub login as GitHub allows it: letters, digits and hyphens, at most 39. */
+const GITHUB_LOGIN = /^[A-Za-z0-9-]{1,39}$/;
+
+/**
+ * Whom to mention when the job ends: the person whose comment or issue asked, when `notify` is
+ * on. Never a bot (two bots would answer each other), never a run without a requester (schedule,
+ * dispatch), and only a login that is a well-formed GitHub login from the event payload: no text
+ * from the service can choose whom the action mentions.
+ */
+export function whomToNotify(notify: boolean, trigger: Extract<Trigger, { kind: 'run' }>): string | undefined {
+  const requester: Actor | undefined = trigger.requester;
+  if (!notify || !requester || !trigger.issue || trigger.mergedPullRequest !== undefined) return undefined;
+  if (isBot(requester) || !GITHUB_LOGIN.test(requester.login)) return undefined;
+  return requester.login;
+}
+
+/**
+ * The notification after the mention, in the action's own words, for a job that ended; undefined
+ * for a run that stopped before the job did (timed out, cancelled, not waiting, an error), which
+ * has nothing new to tell.
+ */
+export function notificationText(outcome: Outcome): string | undefined {
+  switch (outcome.kind) {
+    case 'pull-request':
+      return `the docs pull request is ready: ${outcome.prLink}`;
+    case 'no-change':
+      return 'the documentation agent finished without a pull request; the progress comment above says more.';
+    case 'failed':
+      return 'the documentation update failed; the progress comment above says why.';
+    case 'archived':
+      return 'the documentation job was archived before it finished; the progress comment above says more.';
+    default:
+      return undefined;
+  }
+}
+
+/** The number of a pull request link (`…/pull/12`), or undefined for any other link. */
+export function pullRequestNumber(link: string): string | undefined {
+  try {
+    const match = /^\/[^/]+\/[^/]+\/pull\/([1-9][0-9]{0,9})\/?$/.exec(new URL(link).pathname);
+    return match?.[1];
+  } catch {
+    return undefined;
+  }
+}
