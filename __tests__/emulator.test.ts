@@ -452,9 +452,14 @@ describe('v1 endpoints', () => {
       haultReason: 'processing',
       pullRequestLink: null,
       messageToUser: expect.any(String),
-      todos: [{ id: 'todo_1', content: 'Explain rate limits', status: 'in_progress', priority: 'high' }],
+      todos: [
+        { id: 'todo_1_1', content: 'Read the request: Explain rate limits', status: 'in_progress', priority: 'high' },
+        { id: 'todo_1_2', content: 'Find the pages to change', status: 'pending', priority: 'medium' },
+        { id: 'todo_1_3', content: 'Write the changes', status: 'pending', priority: 'medium' },
+        { id: 'todo_1_4', content: 'Open a pull request', status: 'pending', priority: 'medium' },
+      ],
       userId: expect.any(String),
-      title: 'Explain rate limits',
+      title: '',
       createdAt: new Date(START).toISOString(),
     });
 
@@ -464,8 +469,43 @@ describe('v1 endpoints', () => {
       haulted: true,
       haultReason: 'completed',
       pullRequestLink: 'https://github.com/acme/docs/pull/1',
-      todos: [expect.objectContaining({ status: 'completed' })],
+      title: 'Explain rate limits',
     });
+    expect(done.todos.map((todo) => todo.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+  });
+
+  test('the plan advances over the job’s life and the title comes after a moment', async () => {
+    const clock = fakeClock();
+    const emulator = await start({ now: clock.now, job: { durationMs: 1_000, outcome: 'no-change' } });
+    const job = await createJob(emulator, 'proj', 'Explain rate limits');
+    const read = async () => (await (await call(emulator, `/v1/agent/proj/job/${job.id}`)).json()) as Session;
+    const seen: string[] = [];
+    for (let at = 0; at <= 1_000; at += 250) {
+      const session = await read();
+      seen.push(`${session.title ? 'T' : '-'} ${session.todos.map((todo) => todo.status[0]).join('')}`);
+      clock.advance(250);
+    }
+    // i = in progress, p = pending, c = completed (or cancelled at the end, for no change)
+    expect(seen).toEqual(['- ippp', 'T cipp', 'T ccip', 'T ccci', 'T cccc']);
+    expect((await read()).todos.map((todo) => todo.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'cancelled',
+    ]);
+  });
+
+  test('the v1 endpoints can be dropped and brought back', async () => {
+    const emulator = await start();
+    const job = await createJob(emulator, 'proj');
+    emulator.configure({ v1: false });
+    expect((await call(emulator, `/v1/agent/proj/job/${job.id}`)).status).toBe(404);
+    expect((await call(emulator, '/v1/agent/proj/jobs')).status).toBe(404);
+    expect((await call(emulator, `/v2/agent/proj/job/${job.id}`)).status).toBe(200);
+    const control = await fetch(`${emulator.url}/_emulator/configure`, { method: 'POST', body: '{"v1": true}' });
+    expect(control.status).toBe(200);
+    expect((await call(emulator, `/v1/agent/proj/job/${job.id}`)).status).toBe(200);
+    expect(() => emulator.configure({ v1: 'no' as unknown as boolean })).toThrow('v1 must be true or false');
   });
 
   test('a failed session carries the reason in messageToUser', async () => {

@@ -12,9 +12,10 @@ const USAGE = `Usage: node emulator/cli.ts [options]
   --outcome <outcome>     how jobs end: ${OUTCOMES.join(' | ')} (default pr)
   --running-status <s>    status reported while running (default active)
   --rate-limit <n>        creations and messages per project per hour (default 100)
+  --no-v1                 answer the deprecated v1 endpoints 404, as if the service dropped them
   --help                  show this text
 
-Control endpoints: POST /_emulator/configure, POST /_emulator/inject, POST /_emulator/reset,
+Control endpoints: POST /_emulator/configure (a JobBehaviour, e.g. {"v1": false}), POST /_emulator/inject, POST /_emulator/reset,
 GET /_emulator/requests, GET /_emulator/jobs.`;
 
 class UsageError extends Error {}
@@ -36,6 +37,7 @@ function parseOptions(argv: string[]): EmulatorOptions | 'help' {
       outcome: { type: 'string' },
       'running-status': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'no-v1': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,6 +51,7 @@ function parseOptions(argv: string[]): EmulatorOptions | 'help' {
     job.outcome = values.outcome;
   }
   if (values['running-status'] !== undefined) job.runningStatus = values['running-status'];
+  if (values['no-v1']) job.v1 = false;
 
   const options: EmulatorOptions = { job };
   const port = integerOption('port', values.port);

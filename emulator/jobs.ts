@@ -85,6 +85,18 @@ export class JobStore {
     return outcome;
   }
 
+  /**
+   * How far the current run has got, from 0 to 1: 1 once it ended; a job that never ends stays
+   * just short of it.
+   */
+  progress(job: StoredJob): number {
+    const { durationMs, outcome } = job.behaviour;
+    const started = job.runningUntil - durationMs;
+    const fraction = durationMs <= 0 ? 1 : (this.#now() - started) / durationMs;
+    if (outcome === 'never') return Math.min(Math.max(fraction, 0), 0.99);
+    return Math.min(Math.max(fraction, 0), 1);
+  }
+
   /** Allocated when the outcome is fixed rather than when first observed, so numbers follow creation order. */
   #assignPullRequest(job: StoredJob): void {
     if (job.behaviour.outcome === 'pr' && job.prNumber === null) job.prNumber = this.#nextPrNumber++;

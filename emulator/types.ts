@@ -31,6 +31,11 @@ export interface JobBehaviour {
   runningStatus: string;
   /** The v1 session's messageToUser once the job has ended; default a sentence per outcome. */
   finalMessage?: string;
+  /**
+   * Whether the deprecated v1 endpoints are served; default true. false answers them 404, as the
+   * service will once it drops them. Read at each request, so it applies to every job at once.
+   */
+  v1: boolean;
 }
 
 export type Fault =

@@ -7,6 +7,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<JobBehaviour> = Object.freeze({
   durationMs: 1500,
   outcome: 'pr',
   runningStatus: 'active',
+  v1: true,
 });
 
 export const OUTCOMES: readonly JobOutcome[] = ['pr', 'no-change', 'failed', 'archived', 'never'];
@@ -42,6 +43,9 @@ export function parseBehaviour(input: unknown): Partial<JobBehaviour> {
     } else if (key === 'runningStatus') {
       if (typeof value !== 'string' || value === '') throw new TypeError('runningStatus must be a non-empty string');
       result.runningStatus = value;
+    } else if (key === 'v1') {
+      if (typeof value !== 'boolean') throw new TypeError('v1 must be true or false');
+      result.v1 = value;
     } else if (key === 'finalMessage') {
       if (typeof value !== 'string') throw new TypeError('finalMessage must be a string');
       result.finalMessage = value;

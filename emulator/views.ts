@@ -57,21 +57,49 @@ function messageOf(phase: Phase, prLink: string | null): string {
   }
 }
 
-/** One todo per instruction: earlier ones are done, the latest follows the job. */
-function todosOf(job: StoredJob, phase: Phase): Todo[] {
-  const last = job.prompts.length - 1;
-  const latestStatus: Todo['status'] =
-    phase === 'running' ? 'in_progress' : phase === 'failed' ? 'cancelled' : 'completed';
-  return job.prompts.map((content, index) => ({
-    id: `todo_${index + 1}`,
-    content,
-    status: index === last ? latestStatus : 'completed',
-    priority: 'high',
-  }));
+/** The steps the emulated agent plans for an instruction; the first names it. */
+function planOf(prompt: string): string[] {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  const request = line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+  return [`Read the request: ${request}`, 'Find the pages to change', 'Write the changes', 'Open a pull request'];
 }
 
-function titleOf(job: StoredJob): string {
-  const first = job.prompts[0] ?? '';
+/**
+ * Earlier instructions are one done todo each; the latest gets a plan whose steps advance with the
+ * job's life (pending, in progress, completed). A job that ended without a pull request cancels
+ * the steps it did not reach: the last for no change, from the writing on for a failure.
+ */
+function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
+  const last = job.prompts.length - 1;
+  const todos: Todo[] = job.prompts.slice(0, last).map((content, index) => ({
+    id: `todo_${index + 1}`,
+    content,
+    status: 'completed',
+    priority: 'high',
+  }));
+  const steps = planOf(job.prompts[last] ?? '');
+  const reached = Math.floor(store.progress(job) * steps.length);
+  const stopAt = phase === 'no-change' ? steps.length - 1 : phase === 'failed' || phase === 'archived' ? 2 : steps.length;
+  steps.forEach((content, index) => {
+    const status: Todo['status'] =
+      phase !== 'running'
+        ? index < stopAt
+          ? 'completed'
+          : 'cancelled'
+        : index < reached
+          ? 'completed'
+          : index === reached
+            ? 'in_progress'
+            : 'pending';
+    todos.push({ id: `todo_${last + 1}_${index + 1}`, content, status, priority: index === 0 ? 'high' : 'medium' });
+  });
+  return todos;
+}
+
+/** The agent names the job after a moment (a fifth of its run), as the service does after reading it. */
+function titleOf(store: JobStore, job: StoredJob, phase: Phase): string {
+  if (phase === 'running' && store.progress(job) < 0.2 && job.prompts.length === 1) return '';
+  const first = (job.prompts[0] ?? '').replace(/\s+/g, ' ').trim();
   return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1)}…` : first;
 }
 
@@ -89,9 +117,9 @@ export function toSession(store: JobStore, job: StoredJob): Session {
       phase !== 'running' && job.behaviour.finalMessage !== undefined
         ? job.behaviour.finalMessage
         : messageOf(phase, pullRequestLink),
-    todos: todosOf(job, phase),
+    todos: todosOf(store, job, phase),
     userId: USER_ID,
-    title: titleOf(job),
+    title: titleOf(store, job, phase),
     createdAt: iso(job.createdAt),
   };
 }
