@@ -35,7 +35,14 @@ describe('the action against the emulator', () => {
     const result = await run();
     expect(result.code).toBe(0);
     const [job] = emulator.jobs();
-    expect(result.outputs).toEqual({ 'job-id': job?.id, status: 'completed', 'pr-link': job?.prLink });
+    expect(result.outputs).toEqual({
+      'job-id': job?.id,
+      status: 'completed',
+      'pr-link': job?.prLink,
+      'pr-number': job?.prLink?.split('/').pop(),
+      message: `I opened a pull request with the changes: ${job?.prLink}`,
+      title: 'Document the new --verbose flag',
+    });
     expect(result.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
     expect(creates()).toBe(1);
     expectClean(result);
@@ -90,7 +97,12 @@ describe('the action against the emulator', () => {
     const result = await run({ 'timeout-minutes': '0.01' });
     const [job] = emulator.jobs();
     expect(result.code).toBe(1);
-    expect(result.outputs).toEqual({ 'job-id': job?.id, status: 'active', 'pr-link': '' });
+    expect(result.outputs).toEqual({
+      'job-id': job?.id,
+      status: 'active',
+      'pr-link': '',
+      title: 'Document the new --verbose flag',
+    });
     expect(errorLine(result)).toContain(`job ${job?.id} is still active and continues on the service`);
     expect(result.durationMs).toBeLessThan(5_000);
     expectClean(result);

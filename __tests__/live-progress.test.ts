@@ -80,7 +80,11 @@ describe('live progress', () => {
   test('a change inside the edit interval is shown once the interval has passed', async () => {
     let done = 0;
     const { edits, poll } = setUp(() => ({ todos: planAt(done, 3) }));
+    // The first edit waits a full interval after the working comment was written.
     await poll(21_000, 21_000);
+    expect(edits).toHaveLength(0);
+    await poll(21_000, 21_000);
+    expect(edits.map((edit) => edit.at - Date.UTC(2026, 10, 21))).toEqual([42_000]);
     done = 1;
     await poll(21_000, 21_000);
     expect(edits.map((edit) => edit.plan.steps?.[0]?.status)).toEqual(['in_progress']);

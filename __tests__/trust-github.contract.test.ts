@@ -36,7 +36,9 @@ function commentEvent(body = '/docs document the flag', user = 'Codertocat'): Ev
 }
 
 const scope = { key: API_KEY, repository: 'Codertocat/Hello-World', issueNumber: 1 };
-const botComments = () => github.comments(1).filter((c) => c.user.type === 'Bot');
+/** The action's progress comments and replies; the notifications that mention the requester are apart. */
+const botComments = () =>
+  github.comments(1).filter((c) => c.user.type === 'Bot' && !c.body.includes('docs-agent-action notified='));
 const refusals = () => github.comments(1).filter((c) => c.body.includes('was not started'));
 const messages = () => emulator.requests.filter((r) => r.path.endsWith('/message'));
 

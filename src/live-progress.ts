@@ -52,14 +52,18 @@ export class LiveProgress {
   readonly #options: LiveProgressOptions;
   #session: Session | undefined;
   #gone = false;
-  #lastRead = -Infinity;
-  #lastEdit = -Infinity;
+  #lastRead: number;
+  #lastEdit: number;
   #lastBeat: number;
   #shown = '';
   #edits = 0;
 
   constructor(options: LiveProgressOptions) {
     this.#options = options;
+    // The working comment was just written and the agent has barely begun: the first read and
+    // the first edit wait a full interval, so a short job costs no extra request at all.
+    this.#lastRead = options.startedAt;
+    this.#lastEdit = options.startedAt;
     this.#lastBeat = options.startedAt;
   }
 

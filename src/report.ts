@@ -9,6 +9,7 @@ import type { ProgressView } from './progress-view.ts';
 import { saveProgressState, type Conversation } from './run-job.ts';
 import { writeSummary } from './summary.ts';
 import { forOutput } from './text-gate.ts';
+import { isTerminal } from './wait.ts';
 
 /** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */
 export async function reportOutcome(
@@ -28,7 +29,8 @@ export async function reportOutcome(
     const prNumber = pullRequestNumber(outcome.prLink);
     if (prNumber) core.setOutput(Output.PrNumber, prNumber);
     const { messageToUser, title } = outcome.session ?? {};
-    if (messageToUser) core.setOutput(Output.Message, forOutput(messageToUser));
+    // The agent's final message: a job still running has said nothing final yet.
+    if (messageToUser && isTerminal(outcome.job.status)) core.setOutput(Output.Message, forOutput(messageToUser));
     if (title) core.setOutput(Output.Title, forOutput(title));
   } else if (outcome.status) {
     core.setOutput(Output.Status, outcome.status);
