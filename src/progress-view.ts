@@ -131,11 +131,13 @@ export function renderProgress(view: ProgressView, scope: MarkerScope): string {
 }
 
 /**
- * The agent's title, message and plan, and the time taken. Steps are a list with symbols rather
+ * The agent's title, message and plan, and the time so far or taken. Steps are a list with symbols rather
  * than a task list: GitHub lets readers tick a task list's boxes, which edits the comment.
  */
 function agentWork(view: ProgressView): string[] {
   const lines: string[] = [];
+  // Without the agent's own words (no v1 session) the comment stays exactly as it always was.
+  if (!view.title && !view.message && !view.steps?.length) return lines;
   if (view.title) lines.push('', `#### ${forMarkdown(view.title, 200)}`);
   if (view.message) lines.push('', `> ${forMarkdown(view.message, 2_000)}`);
   const steps = view.steps ?? [];

@@ -1,0 +1,196 @@
+/**
+ * The agent's work on the issue (issue 11), run from the shipped dist/ against the service emulator,
+ * whose v1 sessions carry a plan that advances over the job's life, and the fake GitHub API.
+ * Waits run at DOCS_AGENT_DELAY_SCALE 0.01: the plan is read at most every 200 ms, the comment
+ * edited at most every 300 ms, a heartbeat every 600 ms.
+ */
+import type { Emulator } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { webhookPayload, type RunResult } from '../emulator/runner.ts';
+import { LIVE_LIMITS } from '../src/live-progress.ts';
+import { closeServices, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+
+const SCALE = 0.01;
+
+let emulator: Emulator;
+let github: FakeGitHub;
+
+beforeAll(async () => ({ emulator, github } = await startServices()));
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
+afterEach(() => {
+  expect(github.violations).toEqual([]);
+  expect(github.unimplemented).toEqual([]);
+});
+
+function commentEvent(body: string, user = 'Codertocat'): { name: string; payload: Record<string, any> } {
+  const payload = webhookPayload('issue_comment', 'created');
+  const seeded = github.addComment(payload.issue.number, body, user);
+  payload.comment.id = seeded.id;
+  payload.comment.body = body;
+  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
+  return { name: 'issue_comment', payload };
+}
+
+const isNotification = (body: string): boolean => body.includes('docs-agent-action notified=');
+const progressComments = () => github.comments(1).filter((c) => c.user.type === 'Bot' && !isNotification(c.body));
+const notifications = () => github.comments(1).filter((c) => c.user.type === 'Bot' && isNotification(c.body));
+/** The bodies the progress comment was edited to, in order. */
+const edits = (): string[] =>
+  github.calls
+    .filter((c) => c.method === 'PATCH' && c.path.includes('/issues/comments/'))
+    .map((c) => String((c.body as { body?: string }).body ?? ''));
+
+/** Runs the action and notes when each edit of the progress comment arrived, as a person watching would. */
+async function runWatching(
+  event: { name: string; payload: unknown },
+  inputs: Record<string, string> = {},
+): Promise<{ result: RunResult; editTimes: number[] }> {
+  const editTimes: number[] = [];
+  let seen = 0;
+  const watch = setInterval(() => {
+    const count = edits().length;
+    for (; seen < count; seen++) editTimes.push(Date.now());
+  }, 5);
+  try {
+    const result = await runAgainst({ emulator, github }, { event, inputs });
+    return { result, editTimes };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
+describe('the agent’s work on the issue', () => {
+  test('the comment shows the plan while the job runs and the final word at the end', async () => {
+    emulator.configure({ durationMs: 2_500, finalMessage: 'I documented the --verbose flag in cli.md.' });
+    const event = commentEvent('/docs document the new --verbose flag');
+    const { result } = await runWatching(event);
+    expect(result.code).toBe(0);
+    const [job] = emulator.jobs();
+    const working = edits().filter((body) => body.includes('⏳ **Updating the documentation.**'));
+    expect(working.length).toBeGreaterThanOrEqual(2);
+    // The plan while working: the title, steps by status and the time so far.
+    expect(working.some((body) => body.includes('🔄 **'))).toBe(true);
+    expect(working.some((body) => body.includes('- ✅ '))).toBe(true);
+    expect(working.at(-1)).toMatch(/\n#### Make the documentation change/);
+    expect(working.at(-1)).toMatch(/_Working for \d+s · \d of 4 steps done_/);
+    // Edits only on change: no two consecutive edits show the same plan.
+    const plans = working.map((body) => body.replace(/_Working for .*_/, ''));
+    for (let i = 1; i < plans.length; i++) expect(plans[i]).not.toBe(plans[i - 1]);
+
+    const [progress, ...others] = progressComments();
+    expect(others).toEqual([]);
+    expect(progress?.body).toContain(`✅ **Documentation pull request ready:** <${job?.prLink}>`);
+    expect(progress?.body).toContain('> I documented the \\-\\-verbose flag in cli\\.md\\.');
+    expect(progress?.body).toContain('- ✅ Open a pull request');
+    expect(progress?.body).toMatch(/_Took \d+s · 4 of 4 steps done_/);
+    expect(progress?.body).toMatch(new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=`));
+
+    expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
+    expect(result.summary).toContain('<h4>Make the documentation change');
+    expect(result.summary).toContain('I documented the --verbose flag in cli.md.');
+    expect(result.summary).toMatch(/<td>Open a pull request<\/td><td>✅ done<\/td>/);
+    expectClean(result);
+  });
+
+  test('the outputs carry the message, the title and the pull request number', async () => {
+    emulator.configure({ finalMessage: 'Done: see the pull request.' });
+    const result = await runAgainst(
+      { emulator, github },
+      { inputs: { prompt: 'Document the --verbose flag' }, event: { name: 'workflow_dispatch', payload: {} } },
+    );
+    const [job] = emulator.jobs();
+    expect(result.outputs).toMatchObject({
+      status: 'completed',
+      'pr-link': job?.prLink,
+      'pr-number': job?.prLink?.split('/').pop(),
+      message: 'Done: see the pull request.',
+      title: 'Document the --verbose flag',
+    });
+    expect(result.outputs['pr-number']).toMatch(/^\d+$/);
+  });
+
+  test('exactly one notification mentions the requester, and a re-run adds none', async () => {
+    const event = commentEvent('/docs document the flag');
+    await runAgainst({ emulator, github }, { event });
+    const [job] = emulator.jobs();
+    expect(notifications().map((c) => c.body.split('\n').slice(1).join('\n'))).toEqual([
+      `@Codertocat the docs pull request is ready: ${job?.prLink}`,
+    ]);
+    // A re-run of the same request resumes the same job and finds its notification.
+    const again = await runAgainst({ emulator, github }, { event });
+    expect(again.code).toBe(0);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(notifications()).toHaveLength(1);
+    expect(progressComments()).toHaveLength(1);
+  });
+
+  test('a failed job: the agent’s message in the comment, the requester told', async () => {
+    emulator.configure({ outcome: 'failed', finalMessage: 'The docs build broke @everyone <b>x</b>' });
+    const result = await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag') });
+    expect(result.code).toBe(1);
+    const body = progressComments()[0]?.body ?? '';
+    expect(body).toContain('❌ **The documentation update failed.**');
+    expect(body).toContain('The docs build broke @\u200beveryone \\<b\\>x\\</b\\>');
+    expect(notifications().map((c) => c.body.split('\n')[1])).toEqual([
+      '@Codertocat the documentation update failed; the progress comment above says why.',
+    ]);
+    expect(result.outputs.message).toBe('The docs build broke @everyone <b>x</b>');
+  });
+
+  test('notify: false, and runs without a requester, mention nobody', async () => {
+    await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag'), inputs: { notify: 'false' } });
+    await runAgainst(
+      { emulator, github },
+      { event: { name: 'schedule', payload: {} }, inputs: { prompt: 'Refresh the docs', 'issue-number': '1' } },
+    );
+    expect(progressComments()).toHaveLength(2);
+    expect(notifications()).toEqual([]);
+    expect(github.comments(1).some((c) => c.user.type === 'Bot' && /@[A-Za-z]/.test(c.body))).toBe(false);
+  });
+
+  test('without the v1 endpoint the action works as it always did', async () => {
+    emulator.configure({ durationMs: 1_500, v1: false });
+    const event = commentEvent('/docs document the flag');
+    const { result } = await runWatching(event);
+    expect(result.code).toBe(0);
+    const [job] = emulator.jobs();
+    // No plan: the working comment is written once and edited only with the final word.
+    expect(edits()).toHaveLength(1);
+    expect(progressComments()[0]?.body.split('\n').slice(1)).toEqual([
+      `✅ **Documentation pull request ready:** <${job?.prLink}>`,
+      '',
+      `job \`${job?.id}\` · [workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)`,
+    ]);
+    // The endpoint answered 404 once and was not asked again during the wait.
+    const v1 = emulator.requests.filter((r) => r.path.startsWith('/v1/'));
+    expect(v1).toHaveLength(1);
+    expect(result.outputs).toEqual({
+      'job-id': job?.id,
+      status: 'completed',
+      'pr-link': job?.prLink,
+      'pr-number': job?.prLink?.split('/').pop(),
+    });
+    expect(notifications()).toHaveLength(1);
+    expectClean(result);
+  });
+
+  test('edits of a long job stay within the bound', async () => {
+    emulator.configure({ durationMs: 6_000 });
+    const { result, editTimes } = await runWatching(commentEvent('/docs document the flag'));
+    expect(result.code).toBe(0);
+    const live = edits().filter((body) => body.includes('⏳'));
+    // At most one edit per editEveryMs (scaled) and maxEdits in all; the last edit is the final word.
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.length).toBeLessThanOrEqual(Math.min(LIVE_LIMITS.maxEdits, 6_000 / (LIVE_LIMITS.editEveryMs * SCALE)));
+    const liveTimes = editTimes.slice(0, live.length);
+    for (let i = 1; i < liveTimes.length; i++) {
+      // The watcher notices an edit up to a few ms late; the bound is 300 ms.
+      expect((liveTimes[i] ?? 0) - (liveTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(LIVE_LIMITS.editEveryMs * SCALE - 30);
+    }
+    // Never more than one session read per poll of the job.
+    const gets = emulator.requests.filter((r) => r.method === 'GET');
+    const v1 = gets.filter((r) => r.path.startsWith('/v1/'));
+    expect(v1.length).toBeLessThanOrEqual(gets.length - v1.length + 1);
+  });
+});
