@@ -38,6 +38,17 @@ const http = (status: number, retryAfterMs?: number) =>
   new ServiceError(`HTTP ${status}`, 'http', { status, retryAfterMs });
 
 describe('wait loop', () => {
+  test('calls onPoll after each successful read, not after a failed one', async () => {
+    const clock = new FakeClock();
+    const seen: string[] = [];
+    const client = scripted({ status: 'active' }, http(503), { status: 'active' }, { status: 'completed' });
+    const result = await waitForJob(
+      options(client, clock, { onPoll: async (job) => void seen.push(job.status) }),
+    );
+    expect(result.end).toBe('terminal');
+    expect(seen).toEqual(['active', 'active', 'completed']);
+  });
+
   test('polls on the jittered schedule until a terminal status', async () => {
     const clock = new FakeClock(0, () => 0.5);
     const client = scripted({}, {}, { status: 'completed', prLink: 'https://x/pull/1' });

@@ -1,0 +1,64 @@
+import { notificationText, pullRequestNumber, whomToNotify } from '../src/notify.ts';
+import type { Outcome } from '../src/outcome.ts';
+import type { Trigger } from '../src/trigger.ts';
+
+type RunTrigger = Extract<Trigger, { kind: 'run' }>;
+const fromComment = (login: string, type = 'User'): RunTrigger => ({
+  kind: 'run',
+  request: 'x',
+  forceNew: false,
+  requester: { login, type },
+  issue: { number: 1, isPullRequest: false },
+  commentId: 5,
+});
+
+describe('whom to notify', () => {
+  test('the person who asked, when notify is on', () => {
+    expect(whomToNotify(true, fromComment('alice'))).toBe('alice');
+    expect(whomToNotify(true, fromComment('a-b-9'))).toBe('a-b-9');
+    expect(whomToNotify(false, fromComment('alice'))).toBeUndefined();
+  });
+
+  test.each([
+    ['a bot by type', fromComment('helper', 'Bot')],
+    ['a bot by name', fromComment('renovate[bot]')],
+    ['a login GitHub would not allow', fromComment('al ice\n@everyone')],
+    ['a login that is too long', fromComment('a'.repeat(40))],
+    ['a run without a requester (schedule)', { kind: 'run', request: '', forceNew: false, issue: { number: 1, isPullRequest: false } } as RunTrigger],
+    ['a run without an issue', { ...fromComment('alice'), issue: undefined } as RunTrigger],
+    ['a merged pull request', { ...fromComment('alice'), mergedPullRequest: 3 } as RunTrigger],
+  ])('nobody for %s', (_name, trigger) => {
+    expect(whomToNotify(true, trigger)).toBeUndefined();
+  });
+});
+
+describe('notification text', () => {
+  const outcome = (kind: Outcome['kind'], prLink = ''): Outcome =>
+    ({ kind, prLink, status: '', job: undefined, ok: true, message: 'service text @x' }) as Outcome;
+
+  test('says what happened in the action’s own words, only for a job that ended', () => {
+    expect(notificationText(outcome('pull-request', 'https://github.com/o/r/pull/4'))).toBe(
+      'the docs pull request is ready: https://github.com/o/r/pull/4',
+    );
+    for (const kind of ['no-change', 'failed', 'archived'] as const) {
+      expect(notificationText(outcome(kind))).toMatch(/progress comment above/);
+    }
+    for (const kind of ['timed-out', 'cancelled', 'started', 'error'] as const) {
+      expect(notificationText(outcome(kind))).toBeUndefined();
+    }
+  });
+});
+
+describe('pull request number', () => {
+  test.each([
+    ['https://github.com/o/r/pull/12', '12'],
+    ['https://ghe.example.com/o/r/pull/7/', '7'],
+    ['https://github.com/o/r/issues/12', undefined],
+    ['https://github.com/o/r/pull/12/files', undefined],
+    ['https://github.com/o/r/pull/0', undefined],
+    ['not a link', undefined],
+    ['', undefined],
+  ])('%s', (link, number) => {
+    expect(pullRequestNumber(link)).toBe(number);
+  });
+});
