@@ -72,7 +72,7 @@ describe('the agent’s work on the issue', () => {
     // The plan while working: the title, steps by status and the time so far.
     expect(working.some((body) => body.includes('🔄 **'))).toBe(true);
     expect(working.some((body) => body.includes('- ✅ '))).toBe(true);
-    expect(working.at(-1)).toMatch(/\n#### Make the documentation change/);
+    expect(working.at(-1)).toContain('\n#### document the new \\-\\-verbose flag\n');
     expect(working.at(-1)).toMatch(/_Working for \d+s · \d of 4 steps done_/);
     // Edits only on change: no two consecutive edits show the same plan.
     const plans = working.map((body) => body.replace(/_Working for .*_/, ''));
@@ -87,7 +87,7 @@ describe('the agent’s work on the issue', () => {
     expect(progress?.body).toMatch(new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=`));
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
-    expect(result.summary).toContain('<h4>Make the documentation change');
+    expect(result.summary).toContain('<h4>document the new --verbose flag</h4>');
     expect(result.summary).toContain('I documented the --verbose flag in cli.md.');
     expect(result.summary).toMatch(/<td>Open a pull request<\/td><td>✅ done<\/td>/);
     expectClean(result);

@@ -57,9 +57,18 @@ function messageOf(phase: Phase, prLink: string | null): string {
   }
 }
 
+/**
+ * What an instruction asks, in one line: the user's words when the prompt quotes them in a
+ * ~~~text fence (the action's prompts for comments and issues), else the prompt itself.
+ */
+function requestOf(prompt: string): string {
+  const quoted = /~~~text\n([^\n]*\S[^\n]*)/.exec(prompt)?.[1];
+  return (quoted ?? prompt).replace(/\s+/g, ' ').trim();
+}
+
 /** The steps the emulated agent plans for an instruction; the first names it. */
 function planOf(prompt: string): string[] {
-  const line = prompt.replace(/\s+/g, ' ').trim();
+  const line = requestOf(prompt);
   const request = line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
   return [`Read the request: ${request}`, 'Find the pages to change', 'Write the changes', 'Open a pull request'];
 }
@@ -99,7 +108,7 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
 /** The agent names the job after a moment (a fifth of its run), as the service does after reading it. */
 function titleOf(store: JobStore, job: StoredJob, phase: Phase): string {
   if (phase === 'running' && store.progress(job) < 0.2 && job.prompts.length === 1) return '';
-  const first = (job.prompts[0] ?? '').replace(/\s+/g, ' ').trim();
+  const first = requestOf(job.prompts[0] ?? '');
   return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1)}…` : first;
 }
 

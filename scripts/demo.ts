@@ -3,11 +3,25 @@
  * committed dist/index.js as the runner would in a `uses:` step (Node 24, INPUT_ variables, the
  * runner's files), with the action's real defaults and poll schedule, and prints what a workflow
  * log would show, then the outputs and the job summary.
+ *
+ * `npm run demo -- comment`: the same for a `/docs …` comment on an issue, against the fake GitHub
+ * API too, printing each version of the progress comment as it is written (the living plan), and
+ * the notification that mentions the requester.
  */
+import { startFakeGitHub } from '../emulator/github/index.ts';
 import { startEmulator } from '../emulator/index.ts';
-import { API_KEY, runAction } from '../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload } from '../emulator/runner.ts';
 
 const JOB_SECONDS = 5;
+/** The comment demo's job, and its waits shortened tenfold, so the plan changes a few times in 30 s. */
+const COMMENT_JOB_SECONDS = 30;
+const COMMENT_DELAY_SCALE = '0.1';
+
+const mode = process.argv[2] ?? '';
+if (mode !== '' && mode !== 'comment') {
+  console.error(`Unknown demo '${mode}'. Use: npm run demo, or npm run demo -- comment`);
+  process.exit(2);
+}
 
 /** Workflow commands as the runner's log shows them: groups folded open, masks and debug hidden. */
 function asRunnerShowsIt(text: string): string {
@@ -23,33 +37,93 @@ function asRunnerShowsIt(text: string): string {
     .join('');
 }
 
-const emulator = await startEmulator({ job: { durationMs: JOB_SECONDS * 1000, outcome: 'pr' } });
-console.log(
-  `Documentation Agent emulator on ${emulator.url}; its jobs take ${JOB_SECONDS} s and open a pull request.\n`,
-);
-console.log('Run: Docs Agent (uses: ./) on workflow_dispatch\n');
+if (mode === 'comment') await commentDemo();
+else await dispatchDemo();
 
-try {
-  const result = await runAction({
-    inputs: {
-      prompt: 'Document the new --verbose flag of the CLI.',
-      'project-id': 'demo-project',
-      'api-key': API_KEY,
-      'base-url': emulator.url,
+/** A workflow_dispatch run: the log, the outputs, the summary and the requests the service received. */
+async function dispatchDemo(): Promise<void> {
+  const emulator = await startEmulator({ job: { durationMs: JOB_SECONDS * 1000, outcome: 'pr' } });
+  console.log(
+    `Documentation Agent emulator on ${emulator.url}; its jobs take ${JOB_SECONDS} s and open a pull request.\n`,
+  );
+  console.log('Run: Docs Agent (uses: ./) on workflow_dispatch\n');
+
+  try {
+    const result = await runAction({
+      inputs: {
+        prompt: 'Document the new --verbose flag of the CLI.',
+        'project-id': 'demo-project',
+        'api-key': API_KEY,
+        'base-url': emulator.url,
+      },
+      // The action's own waits, not the shortened ones of the tests; a log without debug lines.
+      env: { DOCS_AGENT_DELAY_SCALE: '', RUNNER_DEBUG: '' },
+      echo: (text) => process.stdout.write(asRunnerShowsIt(text)),
+      killAfterMs: 120_000,
+    });
+    console.log(`\nExit code: ${result.code}`);
+    console.log('Outputs:');
+    for (const [name, value] of Object.entries(result.outputs)) console.log(`  ${name}: ${value}`);
+    console.log('Job summary (GITHUB_STEP_SUMMARY):');
+    console.log(result.summary.replace(/^/gm, '  '));
+    const calls = emulator.requests.map((r) => `${r.method} ${r.path}`);
+    console.log(`Requests the service received (${calls.length}):\n  ${calls.join('\n  ')}`);
+    process.exitCode = result.code ?? 1;
+  } finally {
+    await emulator.close();
+  }
+}
+
+/** A `/docs` comment on issue #1 of a fake GitHub; every write of the bot's comments is printed as it lands. */
+async function commentDemo(): Promise<void> {
+  const emulator = await startEmulator({
+    job: {
+      durationMs: COMMENT_JOB_SECONDS * 1000,
+      outcome: 'pr',
+      finalMessage: 'I documented the --verbose flag in docs/cli.md and added an example.',
     },
-    // The action's own waits, not the shortened ones of the tests; a log without debug lines.
-    env: { DOCS_AGENT_DELAY_SCALE: '', RUNNER_DEBUG: '' },
-    echo: (text) => process.stdout.write(asRunnerShowsIt(text)),
-    killAfterMs: 120_000,
   });
-  console.log(`\nExit code: ${result.code}`);
-  console.log('Outputs:');
-  for (const [name, value] of Object.entries(result.outputs)) console.log(`  ${name}: ${value}`);
-  console.log('Job summary (GITHUB_STEP_SUMMARY):');
-  console.log(result.summary.replace(/^/gm, '  '));
-  const calls = emulator.requests.map((r) => `${r.method} ${r.path}`);
-  console.log(`Requests the service received (${calls.length}):\n  ${calls.join('\n  ')}`);
-  process.exitCode = result.code ?? 1;
-} finally {
-  await emulator.close();
+  const github = await startFakeGitHub({ token: GITHUB_TOKEN });
+  github.setPermission('Codertocat', 'write');
+  const payload = webhookPayload('issue_comment', 'created');
+  const body = '/docs document the new --verbose flag of the CLI';
+  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
+  payload.comment.id = seeded.id;
+  payload.comment.body = body;
+  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
+  console.log(
+    `Emulator on ${emulator.url} (jobs take ${COMMENT_JOB_SECONDS} s), fake GitHub on ${github.url}.\n` +
+      `Codertocat comments on issue #1: "${body}". The action's waits are shortened tenfold ` +
+      `(DOCS_AGENT_DELAY_SCALE=${COMMENT_DELAY_SCALE}).\n`,
+  );
+  const started = Date.now();
+  const shown = new Map<number, string>();
+  const watch = setInterval(() => {
+    for (const comment of github.comments(1).filter((c) => c.user.type === 'Bot')) {
+      if (shown.get(comment.id) === comment.body) continue;
+      const what = shown.has(comment.id) ? 'edited' : 'new comment';
+      shown.set(comment.id, comment.body);
+      const at = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n┌── ${at} s: ${what} ${comment.id} on #1 ${'─'.repeat(30)}`);
+      console.log(comment.body.replace(/^/gm, '│ '));
+      console.log(`└${'─'.repeat(60)}`);
+    }
+  }, 50);
+  try {
+    const result = await runAction({
+      event: { name: 'issue_comment', payload },
+      inputs: { 'project-id': 'demo-project', 'api-key': API_KEY, 'base-url': emulator.url },
+      env: { GITHUB_API_URL: github.url, DOCS_AGENT_DELAY_SCALE: COMMENT_DELAY_SCALE, RUNNER_DEBUG: '' },
+      echo: (text) => process.stdout.write(asRunnerShowsIt(text).replace(/^(?=.)/gm, '  log │ ')),
+      killAfterMs: 120_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    console.log(`\nExit code: ${result.code}`);
+    console.log('Outputs:');
+    for (const [name, value] of Object.entries(result.outputs)) console.log(`  ${name}: ${value}`);
+    process.exitCode = result.code ?? 1;
+  } finally {
+    clearInterval(watch);
+    await Promise.all([emulator.close(), github.close()]);
+  }
 }
