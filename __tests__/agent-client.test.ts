@@ -160,8 +160,13 @@ describe('agent client', () => {
   });
 
   test('caps the plan and its texts', async () => {
-    const todos = Array.from({ length: 80 }, (_, i) => ({ content: `step ${i} ${'x'.repeat(500)}`, status: 'pending' }));
-    service().get('/api/v1/agent/docs%2F%CE%B1/job/j').reply(200, { title: 't'.repeat(1_000), todos });
+    const todos = Array.from({ length: 80 }, (_, i) => ({
+      content: `step ${i} ${'x'.repeat(500)}`,
+      status: 'pending',
+    }));
+    service()
+      .get('/api/v1/agent/docs%2F%CE%B1/job/j')
+      .reply(200, { title: 't'.repeat(1_000), todos });
     const session = await client().getSession('j');
     expect(session.todos).toHaveLength(MAX_STEPS);
     expect(session.todos?.[0]?.content.length).toBeLessThanOrEqual(200);

@@ -84,7 +84,9 @@ describe('the agent’s work on the issue', () => {
     expect(progress?.body).toContain('> I documented the \\-\\-verbose flag in cli\\.md\\.');
     expect(progress?.body).toContain('- ✅ Open a pull request');
     expect(progress?.body).toMatch(/_Took \d+s · 4 of 4 steps done_/);
-    expect(progress?.body).toMatch(new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=`));
+    expect(progress?.body).toMatch(
+      new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=`),
+    );
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
     expect(result.summary).toContain('<h4>document the new --verbose flag</h4>');
@@ -139,7 +141,10 @@ describe('the agent’s work on the issue', () => {
   });
 
   test('notify: false, and runs without a requester, mention nobody', async () => {
-    await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag'), inputs: { notify: 'false' } });
+    await runAgainst(
+      { emulator, github },
+      { event: commentEvent('/docs document the flag'), inputs: { notify: 'false' } },
+    );
     await runAgainst(
       { emulator, github },
       { event: { name: 'schedule', payload: {} }, inputs: { prompt: 'Refresh the docs', 'issue-number': '1' } },
@@ -186,7 +191,9 @@ describe('the agent’s work on the issue', () => {
     const liveTimes = editTimes.slice(0, live.length);
     for (let i = 1; i < liveTimes.length; i++) {
       // The watcher notices an edit up to a few ms late; the bound is 300 ms.
-      expect((liveTimes[i] ?? 0) - (liveTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(LIVE_LIMITS.editEveryMs * SCALE - 30);
+      expect((liveTimes[i] ?? 0) - (liveTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(
+        LIVE_LIMITS.editEveryMs * SCALE - 30,
+      );
     }
     // Never more than one session read per poll of the job.
     const gets = emulator.requests.filter((r) => r.method === 'GET');

@@ -37,7 +37,7 @@ function setUp(session: (now: number) => Session | Error) {
   });
   /** Polls every `everyMs` for `forMs`, as the wait loop does. */
   const poll = async (everyMs: number, forMs: number, job = running) => {
-    for (const end = clock.now() + forMs; clock.now() < end; ) {
+    for (const end = clock.now() + forMs; clock.now() < end;) {
       await clock.sleep(everyMs);
       await live.onPoll(job);
     }
@@ -103,7 +103,9 @@ describe('live progress', () => {
 
   test('other failures are read past, and the last session seen is kept', async () => {
     let fail = false;
-    const { reads, live, poll } = setUp(() => (fail ? new ServiceError('busy', 'http', { status: 503 }) : { title: 'T' }));
+    const { reads, live, poll } = setUp(() =>
+      fail ? new ServiceError('busy', 'http', { status: 503 }) : { title: 'T' },
+    );
     await poll(5_000, 30_000);
     fail = true;
     await poll(5_000, 60_000);
@@ -176,7 +178,9 @@ describe('rendering the plan', () => {
       },
       scope,
     );
-    expect(body).toContain('✅ **Documentation pull request ready:** <https://github.com/o/r/pull/3>\n\n> I documented the flag\\.');
+    expect(body).toContain(
+      '✅ **Documentation pull request ready:** <https://github.com/o/r/pull/3>\n\n> I documented the flag\\.',
+    );
     expect(body).toContain('_Took 4m 12s · 1 of 1 steps done_');
   });
 

@@ -19,22 +19,31 @@ describe('whom to notify', () => {
     expect(whomToNotify(false, fromComment('alice'))).toBeUndefined();
   });
 
-  test.each([
+  test.each<[string, RunTrigger]>([
     ['a bot by type', fromComment('helper', 'Bot')],
     ['a bot by name', fromComment('renovate[bot]')],
     ['a login GitHub would not allow', fromComment('al ice\n@everyone')],
     ['a login that is too long', fromComment('a'.repeat(40))],
-    ['a run without a requester (schedule)', { kind: 'run', request: '', forceNew: false, issue: { number: 1, isPullRequest: false } } as RunTrigger],
-    ['a run without an issue', { ...fromComment('alice'), issue: undefined } as RunTrigger],
-    ['a merged pull request', { ...fromComment('alice'), mergedPullRequest: 3 } as RunTrigger],
+    [
+      'a run without a requester (schedule)',
+      { kind: 'run', request: '', forceNew: false, issue: { number: 1, isPullRequest: false } },
+    ],
+    ['a run without an issue', { ...fromComment('alice'), issue: undefined }],
+    ['a merged pull request', { ...fromComment('alice'), mergedPullRequest: 3 }],
   ])('nobody for %s', (_name, trigger) => {
     expect(whomToNotify(true, trigger)).toBeUndefined();
   });
 });
 
 describe('notification text', () => {
-  const outcome = (kind: Outcome['kind'], prLink = ''): Outcome =>
-    ({ kind, prLink, status: '', job: undefined, ok: true, message: 'service text @x' }) as Outcome;
+  const outcome = (kind: Outcome['kind'], prLink = ''): Outcome => ({
+    kind,
+    prLink,
+    status: '',
+    job: undefined,
+    ok: true,
+    message: 'service text @x',
+  });
 
   test('says what happened in the action’s own words, only for a job that ended', () => {
     expect(notificationText(outcome('pull-request', 'https://github.com/o/r/pull/4'))).toBe(

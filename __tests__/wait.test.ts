@@ -42,9 +42,7 @@ describe('wait loop', () => {
     const clock = new FakeClock();
     const seen: string[] = [];
     const client = scripted({ status: 'active' }, http(503), { status: 'active' }, { status: 'completed' });
-    const result = await waitForJob(
-      options(client, clock, { onPoll: async (job) => void seen.push(job.status) }),
-    );
+    const result = await waitForJob(options(client, clock, { onPoll: async (job) => void seen.push(job.status) }));
     expect(result.end).toBe('terminal');
     expect(seen).toEqual(['active', 'active', 'completed']);
   });

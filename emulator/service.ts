@@ -69,7 +69,8 @@ export function handleService(state: ServiceState, route: Route, headers: Incomi
       return errorReply(400, 'Malformed percent-encoding in path');
   }
   // A service that dropped the deprecated endpoints knows them no more than any other path.
-  if ((route.name === 'v1-get' || route.name === 'v1-list') && !state.behaviour().v1) return errorReply(404, 'Not found');
+  if ((route.name === 'v1-get' || route.name === 'v1-list') && !state.behaviour().v1)
+    return errorReply(404, 'Not found');
   const refusal = authenticate(headers);
   if (refusal) return refusal;
   const { jobs } = state;

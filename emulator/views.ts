@@ -88,7 +88,8 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
   }));
   const steps = planOf(job.prompts[last] ?? '');
   const reached = Math.floor(store.progress(job) * steps.length);
-  const stopAt = phase === 'no-change' ? steps.length - 1 : phase === 'failed' || phase === 'archived' ? 2 : steps.length;
+  const stopAt =
+    phase === 'no-change' ? steps.length - 1 : phase === 'failed' || phase === 'archived' ? 2 : steps.length;
   steps.forEach((content, index) => {
     const status: Todo['status'] =
       phase !== 'running'

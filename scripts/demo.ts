@@ -85,7 +85,10 @@ async function commentDemo(): Promise<void> {
   });
   const github = await startFakeGitHub({ token: GITHUB_TOKEN });
   github.setPermission('Codertocat', 'write');
-  const payload = webhookPayload('issue_comment', 'created');
+  const payload = webhookPayload('issue_comment', 'created') as {
+    issue: { number: number };
+    comment: { id: number; body: string; user: Record<string, unknown> };
+  };
   const body = '/docs document the new --verbose flag of the CLI';
   const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
   payload.comment.id = seeded.id;

@@ -192,7 +192,9 @@ export function toSession(body: unknown): Session {
       const content = text(todo.content, MAX_STEP);
       if (!content) continue;
       // An unknown status is shown as still to do rather than guessed at.
-      const status = (STEP_STATUSES as readonly unknown[]).includes(todo.status) ? (todo.status as StepStatus) : 'pending';
+      const status = (STEP_STATUSES as readonly unknown[]).includes(todo.status)
+        ? (todo.status as StepStatus)
+        : 'pending';
       steps.push({ content, status });
     }
     session.todos = steps;

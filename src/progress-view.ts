@@ -146,7 +146,8 @@ function agentWork(view: ProgressView): string[] {
   if (view.elapsedMs !== undefined) {
     facts.push(`${view.state === 'working' ? 'Working for' : 'Took'} ${formatDuration(view.elapsedMs)}`);
   }
-  if (steps.length) facts.push(`${steps.filter((step) => step.status === 'completed').length} of ${steps.length} steps done`);
+  if (steps.length)
+    facts.push(`${steps.filter((step) => step.status === 'completed').length} of ${steps.length} steps done`);
   if (facts.length) lines.push('', `_${facts.join(' · ')}_`);
   return lines;
 }

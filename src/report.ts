@@ -55,7 +55,8 @@ export async function reportOutcome(
     title: outcome.session?.title,
     steps: outcome.session?.todos,
     // A failed or archived job's message is in `detail` already.
-    message: outcome.kind === 'pull-request' || outcome.kind === 'no-change' ? outcome.session?.messageToUser : undefined,
+    message:
+      outcome.kind === 'pull-request' || outcome.kind === 'no-change' ? outcome.session?.messageToUser : undefined,
     elapsedMs: context.elapsedMs,
   };
   // Saved before the update: should it fail or hang, the post step writes this outcome, not "cancelled".
