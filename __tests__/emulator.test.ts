@@ -453,7 +453,7 @@ describe('v1 endpoints', () => {
       pullRequestLink: null,
       messageToUser: expect.any(String),
       todos: [
-        { id: 'todo_1_1', content: 'Read the request: Explain rate limits', status: 'in_progress', priority: 'high' },
+        { id: 'todo_1_1', content: 'Read the request', status: 'in_progress', priority: 'high' },
         { id: 'todo_1_2', content: 'Find the pages to change', status: 'pending', priority: 'medium' },
         { id: 'todo_1_3', content: 'Write the changes', status: 'pending', priority: 'medium' },
         { id: 'todo_1_4', content: 'Open a pull request', status: 'pending', priority: 'medium' },

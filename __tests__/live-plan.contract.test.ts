@@ -8,6 +8,7 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from '../emulator/runner.ts';
 import { LIVE_LIMITS } from '../src/live-progress.ts';
+import { commandsOutsideOf } from './support/runner-commands.ts';
 import { closeServices, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
 
 const SCALE = 0.01;
@@ -72,7 +73,7 @@ describe('the agent’s work on the issue', () => {
     // The plan while working: the title, steps by status and the time so far.
     expect(working.some((body) => body.includes('🔄 **'))).toBe(true);
     expect(working.some((body) => body.includes('- ✅ '))).toBe(true);
-    expect(working.at(-1)).toContain('\n#### document the new \\-\\-verbose flag\n');
+    expect(working.at(-1)).toContain('\n#### Make the documentation change a GitHub user asked for on is…\n');
     expect(working.at(-1)).toMatch(/_Working for \d+s · \d of 4 steps done_/);
     // Edits only on change: no two consecutive edits show the same plan.
     const plans = working.map((body) => body.replace(/_Working for .*_/, ''));
@@ -89,7 +90,7 @@ describe('the agent’s work on the issue', () => {
     );
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
-    expect(result.summary).toContain('<h4>document the new --verbose flag</h4>');
+    expect(result.summary).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
     expect(result.summary).toContain('I documented the --verbose flag in cli.md.');
     expect(result.summary).toMatch(/<td>Open a pull request<\/td><td>✅ done<\/td>/);
     expectClean(result);
@@ -128,7 +129,7 @@ describe('the agent’s work on the issue', () => {
   });
 
   test('a failed job: the agent’s message in the comment, the requester told', async () => {
-    emulator.configure({ outcome: 'failed', finalMessage: 'The docs build broke @everyone <b>x</b>' });
+    emulator.configure({ outcome: 'failed', finalMessage: 'The docs build broke @everyone <b>x</b>\n::error::pwned' });
     const result = await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag') });
     expect(result.code).toBe(1);
     const body = progressComments()[0]?.body ?? '';
@@ -137,7 +138,9 @@ describe('the agent’s work on the issue', () => {
     expect(notifications().map((c) => c.body.split('\n')[1])).toEqual([
       '@Codertocat the documentation update failed; the progress comment above says why.',
     ]);
-    expect(result.outputs.message).toBe('The docs build broke @everyone <b>x</b>');
+    expect(result.outputs.message).toBe('The docs build broke @everyone <b>x</b> :\u200b:error:\u200b:pwned');
+    expect(commandsOutsideOf(result.stdout)).toEqual([]);
+    expectClean(result);
   });
 
   test('notify: false, and runs without a requester, mention nobody', async () => {

@@ -57,20 +57,10 @@ function messageOf(phase: Phase, prLink: string | null): string {
   }
 }
 
-/**
- * What an instruction asks, in one line: the user's words when the prompt quotes them in a
- * ~~~text fence (the action's prompts for comments and issues), else the prompt itself.
- */
-function requestOf(prompt: string): string {
-  const quoted = /~~~text\n([^\n]*\S[^\n]*)/.exec(prompt)?.[1];
-  return (quoted ?? prompt).replace(/\s+/g, ' ').trim();
-}
-
-/** The steps the emulated agent plans for an instruction; the first names it. */
-function planOf(prompt: string): string[] {
-  const line = requestOf(prompt);
-  const request = line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
-  return [`Read the request: ${request}`, 'Find the pages to change', 'Write the changes', 'Open a pull request'];
+/** The steps the emulated agent plans for an instruction; a follow-up's plan says so. */
+function planOf(followUp: boolean): string[] {
+  const read = followUp ? 'Read the follow-up request' : 'Read the request';
+  return [read, 'Find the pages to change', 'Write the changes', 'Open a pull request'];
 }
 
 /**
@@ -86,7 +76,7 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
     status: 'completed',
     priority: 'high',
   }));
-  const steps = planOf(job.prompts[last] ?? '');
+  const steps = planOf(last > 0);
   const reached = Math.floor(store.progress(job) * steps.length);
   const stopAt =
     phase === 'no-change' ? steps.length - 1 : phase === 'failed' || phase === 'archived' ? 2 : steps.length;
@@ -109,7 +99,8 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
 /** The agent names the job after a moment (a fifth of its run), as the service does after reading it. */
 function titleOf(store: JobStore, job: StoredJob, phase: Phase): string {
   if (phase === 'running' && store.progress(job) < 0.2 && job.prompts.length === 1) return '';
-  const first = requestOf(job.prompts[0] ?? '');
+  // The prompt's start, which for the action's comment and issue prompts is its own wording.
+  const first = (job.prompts[0] ?? '').replace(/\s+/g, ' ').trim();
   return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1)}…` : first;
 }
 
