@@ -143,6 +143,19 @@ describe('the agent’s work on the issue', () => {
     expectClean(result);
   });
 
+  test('a final word the main step could not write is written by the post step, plan included', async () => {
+    const event = commentEvent('/docs document the flag');
+    github.failNext('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', 502, 3);
+    const main = await runAgainst({ emulator, github }, { event });
+    expect(main.state.finished).toBeUndefined();
+    const post = await runAgainst({ emulator, github }, { event, entry: 'post', state: main.state });
+    expect(post.code).toBe(0);
+    const body = progressComments()[0]?.body ?? '';
+    expect(body).toContain('✅ **Documentation pull request ready:**');
+    expect(body).toContain('- ✅ Open a pull request');
+    expect(body).toMatch(/_Took \d+s · 4 of 4 steps done_/);
+  });
+
   test('notify: false, and runs without a requester, mention nobody', async () => {
     await runAgainst(
       { emulator, github },

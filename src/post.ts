@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { STEP_STATUSES, type PlanStep } from './agent-client.ts';
 import { Input, State } from './constants.ts';
 import { errorMessage } from './errors.ts';
 import { createOctokit, runUrl } from './github.ts';
@@ -53,6 +54,10 @@ export async function runPost(log: Logger): Promise<void> {
         runUrl: runUrl(),
         prLink: known?.prLink,
         detail: known?.detail,
+        title: known?.title,
+        steps: known?.steps,
+        message: known?.message,
+        elapsedMs: known?.elapsedMs,
       },
       commentId,
     );
@@ -92,6 +97,15 @@ function savedView(raw: string): ProgressView | undefined {
       startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
       prLink: typeof view.prLink === 'string' ? view.prLink : undefined,
       detail: typeof view.detail === 'string' ? view.detail : undefined,
+      title: typeof view.title === 'string' ? view.title : undefined,
+      steps: Array.isArray(view.steps)
+        ? view.steps.filter(
+            (step): step is PlanStep =>
+              typeof step?.content === 'string' && (STEP_STATUSES as readonly unknown[]).includes(step.status),
+          )
+        : undefined,
+      message: typeof view.message === 'string' ? view.message : undefined,
+      elapsedMs: typeof view.elapsedMs === 'number' ? view.elapsedMs : undefined,
     };
   } catch {
     return undefined;
