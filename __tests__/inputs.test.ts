@@ -121,6 +121,15 @@ describe('inputs', () => {
     expect(readSettings({}).baseUrl).toBe('http://127.0.0.1:8787/api');
   });
 
+  test('reads notify, on unless turned off, and names it when it is not a boolean', () => {
+    withInputs(VALID);
+    expect(readSettings({}).notify).toBe(true);
+    withInputs({ ...VALID, notify: 'false' });
+    expect(readSettings({}).notify).toBe(false);
+    withInputs({ ...VALID, notify: 'sometimes' });
+    expect(() => readSettings({})).toThrow("Invalid 'notify' 'sometimes': expected true or false.");
+  });
+
   test('defaults timeout-minutes when the runner passes none', () => {
     const { 'timeout-minutes': _, ...rest } = VALID;
     withInputs(rest);
