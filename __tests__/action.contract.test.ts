@@ -147,7 +147,7 @@ describe('the action against the emulator', () => {
     expect(result.code).toBe(1);
     expect(creates()).toBe(1);
     expect(errorLine(result)).toMatch(/unknown whether the service acted on it .*It was not repeated/);
-    expect(result.outputs).toEqual({});
+    expect(result.outputs).toEqual({ status: 'error' });
     expectClean(result);
   });
 
@@ -174,7 +174,7 @@ describe('the action against the emulator', () => {
     expect(result.code).toBe(1);
     expect(emulator.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
     expect(errorLine(result)).toMatch(/refused the API key \(HTTP 401: API key revoked\)\. Check the 'api-key' input/);
-    expect(result.outputs.status).toBe('active');
+    expect(result.outputs.status).toBe('error');
     expect(result.outputs['job-id']).toBe(emulator.jobs()[0]?.id);
   });
 });

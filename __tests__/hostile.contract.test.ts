@@ -64,7 +64,9 @@ function expectInert(result: RunResult): void {
   );
   expect(unexpected).toEqual([]);
   for (const value of Object.values(result.outputs)) expect(value).not.toMatch(/[\r\n]/);
-  expect(result.outputs.status ?? '').toMatch(/^(completed|failed|archived|active|skipped|dry-run|)$/);
+  expect(result.outputs.status ?? '').toMatch(
+    /^(completed|failed|archived|active|skipped|dry-run|error|cancelled|unknown)$/,
+  );
 }
 
 /** A scripted answer, in place of the emulator's own (nothing is created on the emulator). */

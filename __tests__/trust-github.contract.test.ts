@@ -164,7 +164,9 @@ describe('a GitHub that fails or hangs', () => {
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(emulator.jobsCreated()).toBe(0);
-    expect(errorLine(result)).toMatch(/Could not read the comments of #1 on GitHub \(.*timeout\).*nothing was sent/);
+    expect(errorLine(result)).toMatch(
+      /Reading the comments of #1 failed: GitHub did not answer \(.*timeout.*\).*nothing was sent/,
+    );
     // The claim was given back: nothing reached the service, so a later run may try again.
     expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(0);
     expectClean(result);
