@@ -4,14 +4,12 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, type RunResult } from '../emulator/runner.ts';
-import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
+useServices((started) => ({ emulator, github } = started));
 
 /** A project id that needs encoding, and a base-url with a trailing slash. */
 function run(inputs: Record<string, string> = {}): Promise<RunResult> {

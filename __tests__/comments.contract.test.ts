@@ -5,18 +5,12 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from '../emulator/runner.ts';
-import { closeServices, resetServices, runAgainst, startServices } from './support/services.ts';
+import { runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
-afterEach(() => {
-  expect(github.violations).toEqual([]);
-  expect(github.unimplemented).toEqual([]);
-});
+useServices((started) => ({ emulator, github } = started));
 
 function run(
   event: { name: string; payload: unknown },
@@ -27,14 +21,7 @@ function run(
 }
 
 /** A real issue_comment.created payload whose comment exists on the fake, with `body` and `user`. */
-function commentEvent(body: string, user = 'Codertocat'): { name: string; payload: Record<string, any> } {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, user);
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  return { name: 'issue_comment', payload };
-}
+const commentEvent = (body: string, user?: string) => seededComment(github, body, user);
 
 const botComments = () => github.comments(1).filter((c) => c.user.type === 'Bot');
 const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
