@@ -98,7 +98,6 @@ export function renderMarkdown(r: Results): string {
       ],
     ),
     ...(r.note ? ['', `> Note from the run: ${r.note}`] : []),
-    ...(r.bundle.staleWarning ? ['', `> Warning: ${r.bundle.staleWarning}`] : []),
     '',
     '## Summary',
     '',
