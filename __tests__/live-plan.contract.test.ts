@@ -6,33 +6,18 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunResult } from '../emulator/runner.ts';
+import type { RunResult } from '../emulator/runner.ts';
 import { LIVE_LIMITS } from '../src/live-progress.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
-import { closeServices, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';
 
 const SCALE = 0.01;
 
 let emulator: Emulator;
 let github: FakeGitHub;
+useServices((services) => ({ emulator, github } = services));
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
-afterEach(() => {
-  expect(github.violations).toEqual([]);
-  expect(github.unimplemented).toEqual([]);
-});
-
-function commentEvent(body: string, user = 'Codertocat'): { name: string; payload: Record<string, any> } {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, user);
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  return { name: 'issue_comment', payload };
-}
-
+const commentEvent = (body: string) => seededComment(github, body);
 const isNotification = (body: string): boolean => body.includes('docs-agent-action notified=');
 const progressComments = () => github.comments(1).filter((c) => c.user.type === 'Bot' && !isNotification(c.body));
 const notifications = () => github.comments(1).filter((c) => c.user.type === 'Bot' && isNotification(c.body));

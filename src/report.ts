@@ -22,9 +22,9 @@ export async function reportOutcome(
   },
 ): Promise<void> {
   const { progress, conversation, deps } = context;
+  core.setOutput(Output.Status, outcome.status);
   if (outcome.job) {
     core.setOutput(Output.JobId, outcome.job.id);
-    core.setOutput(Output.Status, outcome.status);
     core.setOutput(Output.PrLink, outcome.prLink);
     const prNumber = pullRequestNumber(outcome.prLink);
     if (prNumber) core.setOutput(Output.PrNumber, prNumber);
@@ -32,8 +32,6 @@ export async function reportOutcome(
     // The agent's final message: a job still running has said nothing final yet.
     if (messageToUser && isTerminal(outcome.job.status)) core.setOutput(Output.Message, forOutput(messageToUser));
     if (title) core.setOutput(Output.Title, forOutput(title));
-  } else if (outcome.status) {
-    core.setOutput(Output.Status, outcome.status);
   }
   if (outcome.warning) deps.log.warning(outcome.message);
   else if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
@@ -72,6 +70,8 @@ export async function reportOutcome(
         'The post step tries again.',
     );
   }
+  // A run the workflow started (schedule, dispatch) reports on a tracking issue that asked for nothing.
+  if (!conversation.react) return;
   const reaction =
     outcome.kind === 'pull-request'
       ? 'rocket'
