@@ -76,7 +76,7 @@ describe('the agent’s work on the issue', () => {
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
     expect(result.summary).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
-    expect(result.summary).toContain('I documented the --verbose flag in cli.md.');
+    expect(result.summary).toContain('\n> I documented the \\-\\-verbose flag in cli\\.md\\.\n');
     expect(result.summary).toMatch(/<td>Open a pull request<\/td><td>✅ done<\/td>/);
     expectClean(result);
   });

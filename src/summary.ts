@@ -47,7 +47,8 @@ export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise
     .addRaw(forMarkdown(outcome.message, 2_000), true);
   const { title, messageToUser, todos } = outcome.session ?? {};
   if (title) summary.addHeading(forHtml(title, 200), 4);
-  if (messageToUser) summary.addQuote(forHtml(messageToUser, 2_000));
+  // As markdown, escaped like the comment: in HTML a link in the agent's words could still be autolinked.
+  if (messageToUser) summary.addRaw(`\n> ${forMarkdown(messageToUser, 2_000)}\n`, true);
   if (todos?.length) {
     summary.addTable([
       [
