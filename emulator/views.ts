@@ -64,15 +64,16 @@ function planOf(followUp: boolean): string[] {
 }
 
 /**
- * Earlier instructions are one done todo each; the latest gets a plan whose steps advance with the
+ * Earlier instructions are one done todo each ("Request 1"); the latest gets a plan whose steps advance with the
  * job's life (pending, in progress, completed). A job that ended without a pull request cancels
  * the steps it did not reach: the last for no change, from the writing on for a failure.
  */
 function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
   const last = job.prompts.length - 1;
-  const todos: Todo[] = job.prompts.slice(0, last).map((content, index) => ({
+  // Named, not quoted: a plan that repeated the prompt would echo users' text into the comment.
+  const todos: Todo[] = job.prompts.slice(0, last).map((_prompt, index) => ({
     id: `todo_${index + 1}`,
-    content,
+    content: `Request ${index + 1}`,
     status: 'completed',
     priority: 'high',
   }));
