@@ -41,7 +41,10 @@ async function askDemo(): Promise<void> {
   try {
     github.setPermission('Codertocat', 'read');
     for (const question of ['How do I deploy the site with an access token?', 'And how do I add a custom domain?']) {
-      const payload = webhookPayload('issue_comment', 'created');
+      const payload = webhookPayload('issue_comment', 'created') as {
+        issue: { number: number };
+        comment: { id: number; body: string };
+      };
       const body = `/docs ask ${question}`;
       const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
       payload.comment.id = seeded.id;
@@ -65,7 +68,9 @@ async function askDemo(): Promise<void> {
       process.exitCode = result.code ?? 1;
       if (result.code !== 0) break;
     }
-    const asked = assistant.requests.map((r) => `POST ${r.path} threadId=${String(r.body.threadId ?? '(new)')}`);
+    const asked = assistant.requests.map(
+      (r) => `POST ${r.path} threadId=${typeof r.body.threadId === 'string' ? r.body.threadId : '(new)'}`,
+    );
     console.log(`Requests the assistant received (${asked.length}):\n  ${asked.join('\n  ')}`);
   } finally {
     await Promise.all([assistant.close(), github.close()]);

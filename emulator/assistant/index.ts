@@ -169,7 +169,7 @@ export async function startAssistantEmulator(): Promise<AssistantEmulator> {
         write({ type: 'finish', finishReason: 'stop', threadId });
       },
     });
-    pipeUIMessageStreamToResponse({ response: res, stream });
+    await pipeUIMessageStreamToResponse({ response: res, stream });
   };
 
   const server: Server = createServer((req, res) => {
