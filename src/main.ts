@@ -1,7 +1,6 @@
 import * as core from '@actions/core';
 import { AgentClient } from './agent-client.ts';
-import { readAskRouting } from './ask/inputs.ts';
-import { isAskRun } from './ask/trigger.ts';
+import { isAskRun, readAskRouting } from './ask/route.ts';
 import { watchForCancel } from './cancel.ts';
 import { claimRequest, requestKey } from './claim.ts';
 import { systemClock, type Clock } from './clock.ts';

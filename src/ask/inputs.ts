@@ -1,5 +1,5 @@
-// The inputs of ask mode, read once and checked before any request. Ask mode needs neither
-// project-id nor the admin key, so it has its own settings rather than the agent's.
+// The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
+// request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
 import * as core from '@actions/core';
 import {
   ADMIN_KEY_PREFIX,
@@ -11,18 +11,7 @@ import {
 import { ConfigError } from '../errors.ts';
 import { readBaseUrl, readDelayScale, readIssueNumber, readTimeoutMinutes } from '../inputs.ts';
 import { registerSecret } from '../text-gate.ts';
-
-export type Mode = 'agent' | 'ask';
-
-/** What decides whether a run answers a question: read before any other input, for the dispatch. */
-export interface AskRouting {
-  mode: Mode;
-  triggerPhrase: string;
-  /** The word after the trigger phrase that asks a question: "/docs ask …". */
-  askWord: string;
-  /** '' when no label asks a question. */
-  askLabel: string;
-}
+import type { AskRouting } from './route.ts';
 
 export interface AskSettings extends AskRouting {
   /** The question of a `mode: ask` step; '' when the comment or issue gives it. */
@@ -42,32 +31,9 @@ export interface AskSettings extends AskRouting {
   retrievalPageSize: number;
 }
 
-const DEFAULT_ASK_WORD = 'ask';
 /** The service's recommended number of search results behind an answer. */
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
-
-export function readMode(): Mode {
-  const raw = (core.getInput(Input.Mode) || 'agent').toLowerCase();
-  if (raw !== 'agent' && raw !== 'ask') {
-    throw new ConfigError(`Invalid '${Input.Mode}' '${raw}': expected agent or ask.`);
-  }
-  return raw;
-}
-
-export function readAskRouting(): AskRouting {
-  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
-  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
-    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
-  }
-  return {
-    mode: readMode(),
-    // A phrase with spaces is reported by whichever path reads the settings; here it only matches nothing.
-    triggerPhrase: core.getInput(Input.TriggerPhrase) || '/docs',
-    askWord: askWord.toLowerCase(),
-    askLabel: core.getInput(Input.AskLabel),
-  };
-}
 
 export function readAskSettings(routing: AskRouting, env: NodeJS.ProcessEnv = process.env): AskSettings {
   const assistantKey = core.getInput(Input.AssistantKey);

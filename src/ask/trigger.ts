@@ -1,9 +1,8 @@
-// Which events ask a question, and what the question is. Pure, and small: main.ts uses it to
-// choose between the agent path and ask mode before either is loaded.
+// The question of an ask run and where it came from. Pure: it reads the event and the settings.
 import type { Actor, GitHubEvent } from '../event.ts';
 import { MARKER_PREFIX } from '../progress-view.ts';
-import { findRequest, OWNER_EVENTS } from '../trigger.ts';
-import type { AskRouting } from './inputs.ts';
+import { OWNER_EVENTS } from '../trigger.ts';
+import { askIn, isAskLabel, type AskRouting } from './route.ts';
 import { ASK_MARKER_PREFIX } from './marker.ts';
 
 export type AskTrigger =
@@ -22,25 +21,6 @@ export type AskTrigger =
       /** Sent as `context` when the question comes from a comment. */
       contextTitle?: string;
     };
-
-/** Whether this run answers a question rather than asking the agent for a change. */
-export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
-  if (routing.mode === 'ask') return true;
-  const { payload } = event;
-  if (event.name === 'issue_comment') {
-    return payload.action === 'created' && askIn(payload.comment?.body ?? '', routing) !== undefined;
-  }
-  if (event.name === 'issues' && payload.issue) {
-    if (payload.action === 'labeled') return isAskLabel(payload.label?.name, routing);
-    if (payload.action === 'opened') {
-      return (
-        askIn(payload.issue.body ?? '', routing) !== undefined ||
-        !!payload.issue.labels?.some((label) => isAskLabel(label.name, routing))
-      );
-    }
-  }
-  return false;
-}
 
 /** The question and where it came from, once the run is known to be an ask run. */
 export function decideAsk(
@@ -104,21 +84,6 @@ export function decideAsk(
     return skip('the issue neither asks a question nor has the ask-label');
   }
   return skip(`ask mode has no question for '${event.name || 'unknown'}' events without a prompt`);
-}
-
-/** `/docs ask …` at the start of a line: the question after it, and whether `new` came first. */
-function askIn(text: string, routing: AskRouting): { question: string; newThread: boolean } | undefined {
-  const request = findRequest(text, routing.triggerPhrase);
-  if (request === undefined) return undefined;
-  const word = new RegExp(`^${routing.askWord}(?:\\s+|$)`, 'i').exec(request);
-  if (!word) return undefined;
-  const rest = request.slice(word[0].length);
-  const fresh = /^new(?:\s+|$)/i.exec(rest);
-  return fresh ? { question: rest.slice(fresh[0].length), newThread: true } : { question: rest, newThread: false };
-}
-
-function isAskLabel(name: string | undefined, routing: AskRouting): boolean {
-  return !!routing.askLabel && name?.toLowerCase() === routing.askLabel.toLowerCase();
 }
 
 function isWorkflowRun(name: string): boolean {
