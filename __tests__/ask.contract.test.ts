@@ -109,6 +109,17 @@ describe('ask mode', () => {
     expect(sent(2).messages).toHaveLength(1);
   });
 
+  test('a correctly signed marker in a person’s comment does not steer the thread', async () => {
+    const { renderAskMarker } = await import('../src/ask/marker.ts');
+    const marker = renderAskMarker(
+      { threadId: 'forged', question: 'i' },
+      { key: ASSISTANT_KEY, repository: 'Codertocat/Hello-World', issueNumber: 1 },
+    );
+    services.github.addComment(1, `${marker}\nhi`, 'Codertocat');
+    await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
+    expect(sent().threadId).toBeUndefined();
+  });
+
   test('a marker signed with another key does not steer the thread', async () => {
     services.github.addComment(
       1,

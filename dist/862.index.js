@@ -425,7 +425,9 @@ async function findThread(octokit, target, scope, phrase) {
         per_page: 100,
     });
     const answers = comments.flatMap((comment) => {
-        const marker = parseAskMarker(comment.body ?? '', scope);
+        // The assistant key signs markers and it is public: only a bot (this action's token) could
+        // have written a comment worth believing, whoever else holds the key.
+        const marker = comment.user?.type === 'Bot' ? parseAskMarker(comment.body ?? '', scope) : undefined;
         return marker?.threadId ? [{ marker, body: comment.body ?? '' }] : [];
     });
     const latest = answers.at(-1);

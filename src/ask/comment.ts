@@ -34,7 +34,9 @@ export async function findThread(
     per_page: 100,
   });
   const answers = comments.flatMap((comment) => {
-    const marker = parseAskMarker(comment.body ?? '', scope);
+    // The assistant key signs markers and it is public: only a bot (this action's token) could
+    // have written a comment worth believing, whoever else holds the key.
+    const marker = comment.user?.type === 'Bot' ? parseAskMarker(comment.body ?? '', scope) : undefined;
     return marker?.threadId ? [{ marker, body: comment.body ?? '' }] : [];
   });
   const latest = answers.at(-1);
