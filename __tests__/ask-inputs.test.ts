@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { readAskSettings } from '../src/ask/inputs.ts';
 import { isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
@@ -10,9 +11,12 @@ const ROUTING: AskRouting = { mode: 'agent', triggerPhrase: '/docs', askWord: 'a
 function withInputs(inputs: Record<string, string>, run: () => void): void {
   const names = Object.keys(inputs).map((name) => `INPUT_${name.toUpperCase()}`);
   for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.toUpperCase()}`] = value;
+  // core.setSecret writes its mask command to stdout, which is the runner's, not the test's.
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
   try {
     run();
   } finally {
+    write.mockRestore();
     for (const name of names) delete process.env[name];
     clearSecrets();
   }

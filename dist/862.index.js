@@ -495,11 +495,15 @@ class AnswerComment {
     get id() {
         return this.#id;
     }
-    /** Writes `body` unless the last write was less than the interval ago or one is under way. */
-    update(body) {
+    /**
+     * Writes the body unless the last write was less than the interval ago. The body is rendered only
+     * then: an answer arrives in thousands of small pieces.
+     */
+    update(render) {
         if (this.#now() - this.#lastWrite < this.#intervalMs)
             return;
         this.#lastWrite = this.#now();
+        const body = render();
         this.#pending = this.#pending.then(() => this.#write(body));
     }
     /** Writes `body` whatever the interval, after any write under way. */
@@ -977,7 +981,7 @@ async function answerQuestion(settings, event, deps) {
         }
         return { status: constants/* FAILED_STATUS */.PO, message: `No answer: ${message}` };
     }
-    const answer = await readAnswer(stream, (sofar) => comment?.update(render(sofar, 'streaming')));
+    const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
     if (!answer.threadId && earlier)
         answer.threadId = earlier.threadId;
     const complete = answer.finished && !answer.stoppedBy;

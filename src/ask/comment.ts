@@ -109,10 +109,14 @@ export class AnswerComment {
     return this.#id;
   }
 
-  /** Writes `body` unless the last write was less than the interval ago or one is under way. */
-  update(body: string): void {
+  /**
+   * Writes the body unless the last write was less than the interval ago. The body is rendered only
+   * then: an answer arrives in thousands of small pieces.
+   */
+  update(render: () => string): void {
     if (this.#now() - this.#lastWrite < this.#intervalMs) return;
     this.#lastWrite = this.#now();
+    const body = render();
     this.#pending = this.#pending.then(() => this.#write(body));
   }
 

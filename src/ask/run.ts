@@ -198,7 +198,7 @@ export async function answerQuestion(
     return { status: FAILED_STATUS, message: `No answer: ${message}` };
   }
 
-  const answer = await readAnswer(stream, (sofar) => comment?.update(render(sofar, 'streaming')));
+  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
   if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
   const complete = answer.finished && !answer.stoppedBy;
   await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
