@@ -4,14 +4,12 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, type RunResult } from '../emulator/runner.ts';
-import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
+useServices((started) => ({ emulator, github } = started));
 
 /** A project id that needs encoding, and a base-url with a trailing slash. */
 function run(inputs: Record<string, string> = {}): Promise<RunResult> {
@@ -147,7 +145,7 @@ describe('the action against the emulator', () => {
     expect(result.code).toBe(1);
     expect(creates()).toBe(1);
     expect(errorLine(result)).toMatch(/unknown whether the service acted on it .*It was not repeated/);
-    expect(result.outputs).toEqual({});
+    expect(result.outputs).toEqual({ status: 'error' });
     expectClean(result);
   });
 
@@ -174,7 +172,7 @@ describe('the action against the emulator', () => {
     expect(result.code).toBe(1);
     expect(emulator.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
     expect(errorLine(result)).toMatch(/refused the API key \(HTTP 401: API key revoked\)\. Check the 'api-key' input/);
-    expect(result.outputs.status).toBe('active');
+    expect(result.outputs.status).toBe('error');
     expect(result.outputs['job-id']).toBe(emulator.jobs()[0]?.id);
   });
 });

@@ -93,7 +93,7 @@ describe('claim', () => {
     const failing = octokit(async () => Promise.reject(Object.assign(new Error('Server Error'), { status: 502 })));
     expect(await claimRequest(failing, target, progress([]), key, log)).toMatchObject({
       kind: 'failed',
-      message: expect.stringContaining('nothing was sent to the service'),
+      message: expect.stringContaining('Nothing was sent to the service'),
     });
   });
 

@@ -5,18 +5,12 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from '../emulator/runner.ts';
-import { closeServices, resetServices, runAgainst, startServices } from './support/services.ts';
+import { runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
-afterEach(() => {
-  expect(github.violations).toEqual([]);
-  expect(github.unimplemented).toEqual([]);
-});
+useServices((started) => ({ emulator, github } = started));
 
 function run(
   event: { name: string; payload: unknown },
@@ -27,14 +21,7 @@ function run(
 }
 
 /** A real issue_comment.created payload whose comment exists on the fake, with `body` and `user`. */
-function commentEvent(body: string, user = 'Codertocat'): { name: string; payload: Record<string, any> } {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, user);
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  return { name: 'issue_comment', payload };
-}
+const commentEvent = (body: string, user?: string) => seededComment(github, body, user);
 
 const botComments = () => github.comments(1).filter((c) => c.user.type === 'Bot');
 const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
@@ -97,7 +84,9 @@ describe('comment workflow', () => {
     expect(result.code).toBe(0);
     expect(github.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/comments'))).toHaveLength(2);
     expect(botComments()).toHaveLength(1);
-    expect(result.stdout).toContain('::warning::Could not write the progress comment on #1');
+    expect(result.stdout).toContain(
+      "::warning::Writing the progress comment on #1 failed: GitHub answered HTTP 502, a fault on GitHub's side.",
+    );
   });
 
   test('a read-only user gets no job and a short reply', async () => {
@@ -253,7 +242,7 @@ describe('comment workflow', () => {
     ]);
     const off = await run({ name: 'pull_request', payload });
     expect(off.outputs.status).toBe('skipped');
-    expect(off.stdout).toContain("nothing to do for 'pull_request' events without a prompt");
+    expect(off.stdout).toContain("'pull_request' events need a prompt or a job-id");
     const on = await run({ name: 'pull_request', payload }, { 'document-merged-pull-requests': 'true' });
     expect(on.outputs.status).toBe('completed');
     expect(promptOf()).toContain('Changed files:\n~~~text\n- src/cli.ts\n~~~');
@@ -276,9 +265,7 @@ describe('comment workflow', () => {
     const result = await run({ name: 'push', payload: webhookPayload('push') });
     expect(result.code).toBe(0);
     expect(result.outputs.status).toBe('skipped');
-    expect(result.stdout).toContain(
-      "::notice::Nothing to do: it has nothing to do for 'push' events without a prompt.",
-    );
+    expect(result.stdout).toContain("::notice::Nothing to do: 'push' events need a prompt or a job-id.");
     expect(emulator.requests).toHaveLength(0);
   });
 
@@ -291,6 +278,7 @@ describe('comment workflow', () => {
   test('a fork run without the secret skips with a notice', async () => {
     const payload = webhookPayload('pull_request', 'closed');
     payload.pull_request.merged = true;
+    payload.pull_request.head.repo = { ...payload.pull_request.head.repo, full_name: 'someone/Hello-World' };
     const result = await run(
       { name: 'pull_request', payload },
       { 'api-key': '', 'document-merged-pull-requests': 'true' },
@@ -298,6 +286,20 @@ describe('comment workflow', () => {
     expect(result.code).toBe(0);
     expect(result.outputs.status).toBe('skipped');
     expect(result.stdout).toContain('GitHub gives no secrets to runs from forks or Dependabot');
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  test('a pull request from a branch of this repository without the secret is a missing secret', async () => {
+    const payload = webhookPayload('pull_request', 'closed');
+    payload.pull_request.merged = true;
+    payload.pull_request.head.repo = { ...payload.pull_request.base.repo };
+    const result = await run(
+      { name: 'pull_request', payload },
+      { 'api-key': '', 'document-merged-pull-requests': 'true' },
+    );
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('error');
+    expect(result.stdout).toContain("::error::Input 'api-key' is empty.");
     expect(emulator.requests).toHaveLength(0);
   });
 });

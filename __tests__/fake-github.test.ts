@@ -1,4 +1,6 @@
 // Contract tests for the fake GitHub REST API the action's end-to-end tests run against.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { getOctokit } from '@actions/github';
 import { startFakeGitHub } from '../emulator/github/index.ts';
@@ -389,5 +391,40 @@ describe('lifecycle', () => {
     await Promise.race([other.close(), hung]);
     socket.destroy();
     await expect(fetch(`${other.url}/repos/acme/docs/issues/1`)).rejects.toThrow();
+  });
+});
+
+describe('the command line', () => {
+  test('starts a fake GitHub with the permissions given, prints its address and exits cleanly on SIGTERM', async () => {
+    const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, [cli, '--port', '0', '--permission', 'octocat=maintain']);
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => (output += chunk));
+      const deadline = Date.now() + 10_000;
+      while (!output.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(output)?.[1];
+      expect(url).toBeDefined();
+      const res = await fetch(`${url}/repos/Codertocat/Hello-World/collaborators/octocat/permission`, {
+        headers: { authorization: 'token ghs_test_token' },
+      });
+      expect(await res.json()).toMatchObject({ role_name: 'maintain' });
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('refuses a permission it does not know, saying how to write one', async () => {
+    const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, [cli, '--permission', 'octocat=owner']);
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(errors).toContain('--permission takes user=level');
   });
 });

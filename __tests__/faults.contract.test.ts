@@ -6,14 +6,12 @@
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
-import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
+useServices((started) => ({ emulator, github } = started));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });

@@ -8,29 +8,21 @@
 import { createServer, type Server } from 'node:net';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from '../emulator/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
-import { closeServices, errorLine, resetServices, runAgainst, startServices } from './support/services.ts';
+import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
+useServices((started) => ({ emulator, github } = started));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
 }
 
 /** A real issue_comment.created payload whose comment exists on the fake GitHub. */
-function commentEvent(body = '/docs document the flag'): { name: string; payload: Record<string, any> } {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  return { name: 'issue_comment', payload };
-}
+const commentEvent = (body?: string) => seededComment(github, body);
 
 const SECRETS = [API_KEY, GITHUB_TOKEN];
 
@@ -64,7 +56,9 @@ function expectInert(result: RunResult): void {
   );
   expect(unexpected).toEqual([]);
   for (const value of Object.values(result.outputs)) expect(value).not.toMatch(/[\r\n]/);
-  expect(result.outputs.status ?? '').toMatch(/^(completed|failed|archived|active|skipped|dry-run|)$/);
+  expect(result.outputs.status ?? '').toMatch(
+    /^(completed|failed|archived|active|skipped|dry-run|error|cancelled|unknown)$/,
+  );
 }
 
 /** A scripted answer, in place of the emulator's own (nothing is created on the emulator). */

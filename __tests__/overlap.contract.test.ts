@@ -5,18 +5,12 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
-import { closeServices, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
-afterEach(() => {
-  expect(github.violations).toEqual([]);
-  expect(github.unimplemented).toEqual([]);
-});
+useServices((started) => ({ emulator, github } = started));
 
 type Event = { name: string; payload: Record<string, any> };
 
@@ -24,13 +18,7 @@ function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<Run
   return runAgainst({ emulator, github }, { ...options, event });
 }
 
-function commentEvent(body = '/docs document the --verbose flag'): Event {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  return { name: 'issue_comment', payload };
-}
+const commentEvent = (body = '/docs document the --verbose flag'): Event => seededComment(github, body);
 
 /** An issue opened with the phrase and the trigger label: GitHub sends `opened` and `labeled` at once. */
 function issueEvents(): [Event, Event] {

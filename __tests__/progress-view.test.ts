@@ -22,7 +22,7 @@ describe('progress comment', () => {
 
   test('keeps only safe characters in the marker', () => {
     expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] }, scope)).toMatch(
-      /^<!-- docs-agent-action job=job-b triggers=c1 sig=[0-9a-f]{32} -->$/,
+      /^<!-- docs-agent-action job=job--b triggers=c1 sig=[0-9a-f]{32} -->$/,
     );
   });
 
@@ -127,4 +127,11 @@ describe('sanitising', () => {
   test('neutralises mentions and markup', () => {
     expect(forMarkdown('**hi** @team')).toBe('\\*\\*hi\\*\\* @\u200bteam');
   });
+});
+
+test('a well-formed job id comes back from its marker exactly as written', () => {
+  const scope = { key: 'svc_k', repository: 'o/r', issueNumber: 1 };
+  for (const jobId of ['a--b', 'job.1_x-y', '0b6c9e2e-5b1f-4a43-9d8e-3f1b2c3d4e5f']) {
+    expect(parseMarker(renderMarker({ jobId, triggers: ['c1'] }, scope), scope)?.jobId).toBe(jobId);
+  }
 });

@@ -9,6 +9,10 @@ import {
   renderTables,
   updateReadme,
 } from '../scripts/readme-tables.ts';
+import { webhookPayload } from '../emulator/runner.ts';
+import type { GitHubEvent } from '../src/event.ts';
+import type { Settings } from '../src/inputs.ts';
+import { decideTrigger } from '../src/trigger.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
@@ -88,5 +92,93 @@ describe('README tables', () => {
     expect(() => updateReadme('# Title\n<!-- inputs:start -->\n', renderTables(SAMPLE))).toThrow(
       /README.md needs exactly one '<!-- inputs:start -->' followed by one '<!-- inputs:end -->'/,
     );
+  });
+});
+
+describe("README's event table", () => {
+  // Each row of "Which events do what", checked against the trigger rules themselves: a table that
+  // promises what the code does not do fails here.
+  const rows = (() => {
+    const block = /<!-- events:start -->([\s\S]*?)<!-- events:end -->/.exec(read('README.md'))?.[1] ?? '';
+    return block
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Event') && !line.startsWith('| ---'))
+      .map((line) => line.split('|').map((cell) => cell.trim()))
+      .map(([, events = '', starts = '', checked = '']) => ({
+        events: [...events.matchAll(/`([a-z_]+)`/g)].map((m) => m[1] ?? ''),
+        starts,
+        checked,
+        withJobId: events.includes('`job-id`'),
+      }));
+  })();
+
+  const base = {
+    prompt: '',
+    triggerPhrase: '/docs',
+    triggerLabel: 'docs',
+    allowEdits: false,
+    documentMergedPullRequests: false,
+    issueNumber: undefined,
+    jobId: '',
+  } as unknown as Settings;
+
+  /** A real payload for the event, edited so that it asks for work the way the row says. */
+  function asking(name: string): GitHubEvent {
+    // pull_request_target carries the pull_request payload; GitHub has no schedule example.
+    const source = name === 'pull_request_target' ? 'pull_request' : name;
+    const action = { issue_comment: 'created', issues: 'opened', pull_request: 'closed' }[source];
+    const payload: Record<string, any> =
+      name === 'schedule' ? { schedule: '17 6 * * 1' } : webhookPayload(source, action);
+    if (name === 'issue_comment') payload.comment.body = '/docs document the flag';
+    if (name === 'issues') payload.issue.body = '/docs document the flag';
+    if (name.startsWith('pull_request')) payload.pull_request.merged = true;
+    return { name, payload, repository: { owner: 'Codertocat', repo: 'Hello-World' } };
+  }
+
+  test('lists every kind of event the rules know', () => {
+    expect(rows.flatMap((row) => row.events)).toEqual(
+      expect.arrayContaining(['issue_comment', 'issues', 'pull_request', 'workflow_dispatch', 'schedule', 'push']),
+    );
+  });
+
+  test.each([
+    'issue_comment',
+    'issues',
+    'pull_request',
+    'pull_request_target',
+    'workflow_dispatch',
+    'schedule',
+    'push',
+    'release',
+    'workflow_run',
+  ])('%s behaves as its row says', (name) => {
+    const row =
+      rows.find((r) => !r.withJobId && r.events.includes(name)) ??
+      rows.find((r) => r.starts === '`prompt`' && r.checked === 'The sender');
+    expect(row).toBeDefined();
+    const needsPrompt = row!.starts.startsWith('`prompt`') || row!.starts.endsWith('else `prompt`');
+    const settings = {
+      ...base,
+      documentMergedPullRequests: row!.starts.includes('document-merged-pull-requests'),
+    };
+    if (needsPrompt && !row!.starts.includes('document-merged-pull-requests')) {
+      expect(decideTrigger(asking(name), settings).kind).toBe(
+        name === 'workflow_dispatch' || name === 'schedule' ? 'run' : 'skip',
+      );
+    }
+    const trigger = decideTrigger(asking(name), { ...settings, prompt: 'Document it' });
+    expect(trigger.kind).toBe('run');
+    const checksSomeone = !row!.checked.startsWith('Nobody');
+    expect(trigger.kind === 'run' && trigger.requester !== undefined).toBe(checksSomeone);
+  });
+
+  test('with job-id, any event follows the job and checks nobody', () => {
+    const row = rows.find((r) => r.withJobId);
+    expect(row?.checked).toMatch(/^Nobody/);
+    for (const name of ['issue_comment', 'push', 'pull_request_target', 'workflow_dispatch']) {
+      const trigger = decideTrigger(asking(name), { ...base, jobId: 'job_1' });
+      expect(trigger).toMatchObject({ kind: 'run', request: '' });
+      expect(trigger).not.toHaveProperty('requester');
+    }
   });
 });

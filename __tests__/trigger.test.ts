@@ -90,7 +90,7 @@ describe('trigger rules', () => {
   test('other events run only with a prompt', () => {
     expect(decideTrigger(event('push', {}), settings)).toEqual({
       kind: 'skip',
-      reason: "it has nothing to do for 'push' events without a prompt",
+      reason: "'push' events need a prompt or a job-id",
     });
     expect(decideTrigger(event('push', {}), { ...settings, prompt: 'Go' })).toMatchObject({ kind: 'run', request: '' });
   });

@@ -6,18 +6,12 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
 import { renderMarker } from '../src/progress-view.ts';
-import { closeServices, errorLine, expectClean, resetServices, runAgainst, startServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-beforeAll(async () => ({ emulator, github } = await startServices()));
-afterAll(() => closeServices({ emulator, github }));
-beforeEach(() => resetServices({ emulator, github }));
-afterEach(() => {
-  expect(github.violations).toEqual([]);
-  expect(github.unimplemented).toEqual([]);
-});
+useServices((started) => ({ emulator, github } = started));
 
 type Event = { name: string; payload: Record<string, any> };
 
@@ -26,12 +20,9 @@ function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<Run
 }
 
 function commentEvent(body = '/docs document the flag', user = 'Codertocat'): Event {
-  const payload = webhookPayload('issue_comment', 'created');
-  const seeded = github.addComment(payload.issue.number, body, user);
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  payload.sender = { ...payload.sender, login: seeded.user.login, type: seeded.user.type };
+  const { payload } = seededComment(github, body, user);
+  // The commenter is also the sender, as GitHub sends it.
+  payload.sender = { ...payload.sender, login: payload.comment.user.login, type: payload.comment.user.type };
   return { name: 'issue_comment', payload };
 }
 
@@ -164,7 +155,9 @@ describe('a GitHub that fails or hangs', () => {
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(emulator.jobsCreated()).toBe(0);
-    expect(errorLine(result)).toMatch(/Could not read the comments of #1 on GitHub \(.*timeout\).*nothing was sent/);
+    expect(errorLine(result)).toMatch(
+      /Reading the comments of #1 failed: GitHub did not answer \(.*timeout.*\).*nothing was sent/,
+    );
     // The claim was given back: nothing reached the service, so a later run may try again.
     expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(0);
     expectClean(result);

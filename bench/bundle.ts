@@ -1,6 +1,8 @@
 // Bundle: the size of the JavaScript the action ships in dist/, which the runner downloads with the
 // action and Node parses at every start.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './child.ts';
@@ -24,8 +26,6 @@ export interface BundleResult {
   files: BundleFile[];
   totalBytes: number;
   eagerBytes: number;
-  /** Set when a source file is newer than dist/index.js: the figures may not be today's code. */
-  staleWarning?: string;
 }
 
 export function measureBundle(dist = join(ROOT, 'dist')): BundleResult {
@@ -43,23 +43,30 @@ export function measureBundle(dist = join(ROOT, 'dist')): BundleResult {
     });
   const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
   const eagerBytes = files.filter((file) => file.eager).reduce((sum, file) => sum + file.bytes, 0);
-  const result: BundleResult = { files, totalBytes, eagerBytes };
-  if (dist !== join(ROOT, 'dist')) return result;
-  const newest = newestSource(join(ROOT, 'src'));
-  const built = statSync(join(dist, 'index.js')).mtimeMs;
-  if (newest && newest.mtimeMs > built) {
-    result.staleWarning = `${newest.path} is newer than dist/index.js: run \`npm run bundle\` first to measure the current code.`;
-  }
-  return result;
+  return { files, totalBytes, eagerBytes };
 }
 
-function newestSource(dir: string): { path: string; mtimeMs: number } | undefined {
-  let newest: { path: string; mtimeMs: number } | undefined;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.(ts|cjs)$/.test(entry.name)) continue;
-    const path = join(entry.parentPath, entry.name);
-    const mtimeMs = statSync(path).mtimeMs;
-    if (!newest || mtimeMs > newest.mtimeMs) newest = { path: path.slice(ROOT.length), mtimeMs };
+/**
+ * Whether dist/ is what a fresh build of the working tree makes (scripts/bundle.ts into a scratch
+ * folder, compared file by file): figures of a stale dist/ describe other code. Undefined when it
+ * is fresh, else what differs.
+ */
+export function staleDist(): string | undefined {
+  const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-dist-'));
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'scripts/bundle.ts'), '--out', scratch], { cwd: ROOT, stdio: 'ignore' });
+    const dist = join(ROOT, 'dist');
+    const names = [...new Set([...readdirSync(dist), ...readdirSync(scratch)])].sort();
+    const differing = names.filter((name) => {
+      const [a, b] = [join(dist, name), join(scratch, name)].map((path) =>
+        existsSync(path) ? readFileSync(path) : undefined,
+      );
+      return !a || !b || !a.equals(b);
+    });
+    return differing.length
+      ? `dist/ is not what a fresh build makes (${differing.join(', ')}): run \`npm run bundle\` first.`
+      : undefined;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  return newest;
 }

@@ -98,7 +98,6 @@ export function renderMarkdown(r: Results): string {
       ],
     ),
     ...(r.note ? ['', `> Note from the run: ${r.note}`] : []),
-    ...(r.bundle.staleWarning ? ['', `> Warning: ${r.bundle.staleWarning}`] : []),
     '',
     '## Summary',
     '',
@@ -151,16 +150,16 @@ function findings(r: Results): string[] {
   ];
 }
 
-/** How much of the excess is node:https, which @actions/http-client loads whatever the URL. */
+/** What node:https would add: the action loads it for an https service (or a proxy), as any client must. */
 function httpsFinding(r: Results): string[] {
   const name = (n: string): boolean => n.includes('node:https');
   const startup = r.startup.floors.find((f) => name(f.name));
   const memory = r.memory.floors.find((f) => name(f.name));
   if (!startup || !memory) return [];
   return [
-    `- node:https, which @actions/http-client imports when it loads (and any request to an https service needs), ` +
-      `accounts for ${(startup.ms.median - (r.startup.floors[0]?.ms.median ?? NaN)).toFixed(1)} ms and ` +
-      `${(memory.mib.median - (r.memory.floors[0]?.mib.median ?? NaN)).toFixed(1)} MiB of that: against the minimal floor that also loads it, ` +
+    `- node:https, which the action loads only for an https service or a proxy (and any client of an https service needs), ` +
+      `costs ${(startup.ms.median - (r.startup.floors[0]?.ms.median ?? NaN)).toFixed(1)} ms and ` +
+      `${(memory.mib.median - (r.memory.floors[0]?.mib.median ?? NaN)).toFixed(1)} MiB: against the minimal floor that also loads it, ` +
       `the action is ${(r.startup.actionMs.median - startup.ms.median).toFixed(1)} ms and ${(r.memory.actionMiB.median - memory.mib.median).toFixed(1)} MiB above. ` +
       'Built-ins cannot be given stand-ins (ncc makes them externals before `paths` applies).',
   ];

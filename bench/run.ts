@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAlternatives } from './alternatives.ts';
-import { measureBundle } from './bundle.ts';
+import { measureBundle, staleDist } from './bundle.ts';
 import { cleanup, ROOT, type Candidate } from './child.ts';
 import { measureCommentFlow } from './comment-flow.ts';
 import { describeMachine } from './machine.ts';
@@ -64,8 +64,15 @@ async function main(): Promise<void> {
     console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
 
   const machine = describeMachine();
+  // A report of a stale dist/ would describe other code: a full run refuses, a quick one warns.
+  const stale = staleDist();
+  if (stale && !values.quick) {
+    console.error(`Not measuring: ${stale}`);
+    process.exitCode = 1;
+    return;
+  }
+  if (stale) console.error(`Warning: ${stale}`);
   const bundle = measureBundle();
-  if (bundle.staleWarning) console.error(`Warning: ${bundle.staleWarning}`);
 
   let baseline: Candidate | undefined;
   let others: Candidate[] = [];

@@ -54,8 +54,8 @@ var sanitize = __webpack_require__(5540);
 var text_gate = __webpack_require__(1826);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __webpack_require__(4942);
+// EXTERNAL MODULE: ./src/lazy-http-client.cjs
+var lazy_http_client = __webpack_require__(9365);
 // EXTERNAL MODULE: ./src/retry-after.ts
 var retry_after = __webpack_require__(4390);
 ;// CONCATENATED MODULE: ./src/ask/client.ts
@@ -73,7 +73,7 @@ class AskClient {
     #agentSource;
     constructor(options) {
         this.#options = options;
-        this.#agentSource = new lib/* HttpClient */.Qq(options.userAgent, [], {
+        this.#agentSource = new lazy_http_client.HttpClient(options.userAgent, [], {
             allowRetries: false,
             allowRedirects: false,
             keepAlive: false,
@@ -856,8 +856,10 @@ async function runAsk(routing, event, signal) {
         result = await answerQuestion(settings, event, productionDependencies(settings, signal));
     }
     catch (error) {
+        // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
         core.setOutput(constants/* Output */.k7.Status, constants/* FAILED_STATUS */.PO);
-        throw error;
+        core.setFailed((0,text_gate/* gateLines */.HN)((0,errors/* errorMessage */.gJ)(error)));
+        return;
     }
     const { answer } = result;
     core.setOutput(constants/* Output */.k7.Status, result.status);

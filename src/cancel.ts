@@ -10,7 +10,7 @@ export function watchForCancel(log: Logger, graceMs = 5_000): { signal: AbortSig
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals): void => {
     if (controller.signal.aborted) return;
-    log.info(`Received ${name}: reporting what is known and stopping. The job continues on the service.`);
+    log.info(`Received ${name}: reporting what is known and stopping. A job that exists continues on the service.`);
     controller.abort();
     setTimeout(() => process.exit(1), graceMs).unref();
   };

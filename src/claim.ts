@@ -1,5 +1,5 @@
 import { errorMessage } from './errors.ts';
-import type { IssueTarget, Octokit } from './github.ts';
+import { describeGitHubError, type IssueTarget, type Octokit } from './github.ts';
 import type { Logger } from './logger.ts';
 import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
@@ -83,8 +83,8 @@ export async function claimRequest(
         return {
           kind: 'failed',
           message:
-            `Could not claim the request on GitHub (${forLog(errorMessage(error))}): nothing was sent to the ` +
-            'service. Re-run the workflow; should the re-run say that another run claimed it, ask again in a new comment.',
+            `${describeGitHubError('Claiming the request with a reaction', error, 'issues: write')} Nothing was ` +
+            'sent to the service; should a re-run say that another run claimed it, ask again in a new comment.',
         };
       }
       log.warning(
@@ -110,8 +110,8 @@ export async function claimRequest(
     return {
       kind: 'failed',
       message:
-        `Could not read the comments of #${target.issueNumber} on GitHub (${forLog(errorMessage(error))}), which ` +
-        'tell a re-run from a new request: nothing was sent to the service. Re-run the workflow.',
+        `${describeGitHubError(`Reading the comments of #${target.issueNumber}`, error, 'issues: read')} ` +
+        'They tell a re-run from a new request, so nothing was sent to the service.',
     };
   }
   const own = existing.find((found) => found.triggers.includes(request.key));

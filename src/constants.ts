@@ -62,6 +62,11 @@ export const DRY_RUN_STATUS = 'dry-run';
 export const CANCELLED_STATUS = 'cancelled';
 /** The `status` output when the run stopped while a create was under way: a job may exist. */
 export const UNKNOWN_STATUS = 'unknown';
+/**
+ * The `status` output when the action could not do its part: a wrong input, a refused key, an
+ * unreachable service, a job-id that does not exist. `job-id` is still set when a job is known.
+ */
+export const ERROR_STATUS = 'error';
 
 /** Repository roles from least to most, as GitHub's collaborator permission API names them. */
 export const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'] as const;

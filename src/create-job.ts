@@ -36,7 +36,8 @@ export async function sendOnce(what: string, send: () => Promise<Job>, options: 
         // Retry-After is the service's own word and is honoured as given, beyond our backoff.
         const wait = Math.max(retryDelay, error.retryAfterMs ?? 0);
         if (clock.now() + wait >= deadline) return false;
-        log.info(`${what} was not accepted (${error.message}); trying again in ${Math.ceil(wait / 1000)} s.`);
+        const why = error.failure === 'unreachable' ? 'did not reach the service' : 'was turned away for now';
+        log.info(`${what} ${why} (${error.message}); trying again in ${Math.ceil(wait / 1000)} s.`);
         await clock.sleep(wait - retryDelay);
         return true;
       },

@@ -21,6 +21,9 @@ export interface Payload {
     html_url?: string;
     merged?: boolean;
     merged_by?: Actor | null;
+    /** The head repository is null when the fork was deleted. */
+    head?: { repo?: { full_name?: string } | null };
+    base?: { repo?: { full_name?: string } | null };
   };
   repository?: { name: string; full_name?: string; html_url?: string; owner: { login: string } };
   sender?: Actor;

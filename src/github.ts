@@ -1,5 +1,7 @@
 import pRetry from 'p-retry';
+import { errorMessage } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { forLog } from './text-gate.ts';
 
 /** The issue a run reports to. */
 export interface IssueTarget {
@@ -104,4 +106,32 @@ export function codeHosts(env = process.env): string[] {
     // An unreadable server address adds nothing.
   }
   return [...hosts];
+}
+
+/**
+ * One line about a failed GitHub call: which call, what GitHub answered, and what to do. GitHub's
+ * own words are kept (through the gate) only for 4xx answers, where they say what is wrong; a 5xx
+ * answer's body is a generic page ("Server Error") that tells a reader nothing.
+ * `permission` is what the workflow's token needs for the call, as the workflow's `permissions:`
+ * names it (e.g. 'issues: write').
+ */
+export function describeGitHubError(call: string, error: unknown, permission: string): string {
+  const failure = (error ?? {}) as { status?: unknown; request?: unknown; response?: unknown };
+  // Octokit reports a request that got no answer (a timeout, a reset) as a 500 without a response.
+  const answered = typeof failure.status === 'number' && !(failure.request !== undefined && !failure.response);
+  const status = answered ? (failure.status as number) : undefined;
+  const said = forLog(errorMessage(error), 160);
+  if (status === undefined) return `${call} failed: GitHub did not answer (${said}). Re-run the workflow.`;
+  if (status >= 500) {
+    return `${call} failed: GitHub answered HTTP ${status}, a fault on GitHub's side. Re-run the workflow later.`;
+  }
+  if (status === 401) return `${call} failed: GitHub refused the token (HTTP 401). Check the 'github-token' input.`;
+  if (status === 403 || status === 404) {
+    return (
+      `${call} failed: GitHub answered HTTP ${status} (${said}). The token needs '${permission}': ` +
+      `add it under 'permissions:' in the workflow, or pass a token that has it as 'github-token'.`
+    );
+  }
+  if (status === 429) return `${call} failed: GitHub's rate limit was hit (HTTP 429). Re-run the workflow later.`;
+  return `${call} failed: GitHub answered HTTP ${status} (${said}).`;
 }

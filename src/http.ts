@@ -1,5 +1,6 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { HttpClient } from '@actions/http-client';
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { ServiceError } from './errors.ts';
 
 export interface HttpRequest {
@@ -40,13 +41,23 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 /**
- * A transport on Node's http(s) with the agent of @actions/http-client, which honours the runner's
- * https_proxy, http_proxy and no_proxy the way every other action does. Node's request is used
+ * A transport on Node's http(s) with the agent of @actions/http-client when the runner's
+ * https_proxy, http_proxy and no_proxy send a request through a proxy, as every other action does. Node's request is used
  * directly so that a timeout destroys the socket (http-client only half-closes it, which leaves a
  * server that never answers holding the process open) and so that bodies are read with a cap.
  */
 export function createTransport(userAgent: string): Transport {
-  const proxyAware = new HttpClient(userAgent, [], { allowRetries: false, allowRedirects: false, keepAlive: false });
+  let proxyAware: HttpClient | undefined;
+  // Without a proxy, a fresh agent per request (`false`): no keep-alive socket outlives the run.
+  // With one, http-client's agent, created on first use: evaluating http-client loads node:https.
+  const agentFor = (url: URL): Agent | false =>
+    getProxyUrl(url)
+      ? (proxyAware ??= new HttpClient(userAgent, [], {
+          allowRetries: false,
+          allowRedirects: false,
+          keepAlive: false,
+        })).getAgent(url.href)
+      : false;
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
       const url = new URL(request.url);
@@ -57,7 +68,7 @@ export function createTransport(userAgent: string): Transport {
         const body = request.body ?? '';
         const req = http.request(url, {
           method: request.method,
-          agent: proxyAware.getAgent(request.url),
+          agent: agentFor(url),
           headers: {
             'User-Agent': userAgent,
             ...request.headers,

@@ -4,10 +4,18 @@ import { isAskRun, readAskRouting } from './ask/route.ts';
 import { watchForCancel } from './cancel.ts';
 import { claimRequest, requestKey } from './claim.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { CANCELLED_STATUS, DRY_RUN_STATUS, Output, SKIPPED_STATUS, State, USER_AGENT } from './constants.ts';
+import {
+  CANCELLED_STATUS,
+  ERROR_STATUS,
+  DRY_RUN_STATUS,
+  Output,
+  SKIPPED_STATUS,
+  State,
+  USER_AGENT,
+} from './constants.ts';
 import { ConfigError, errorMessage } from './errors.ts';
 import { readEvent, type GitHubEvent } from './event.ts';
-import { codeHosts, createOctokit, runUrl, type Octokit } from './github.ts';
+import { codeHosts, createOctokit, describeGitHubError, runUrl, type Octokit } from './github.ts';
 import { createTransport } from './http.ts';
 import { missingApiKey, readSettings, type Settings } from './inputs.ts';
 import type { Logger } from './logger.ts';
@@ -80,8 +88,9 @@ export async function run(): Promise<void> {
       core.notice(gateLines(result.message));
     }
   } catch (error) {
-    // A cancel that ended a GitHub call before any job was asked for: say so in `status` too.
-    if (cancel.signal.aborted) core.setOutput(Output.Status, CANCELLED_STATUS);
+    // `status` is set on every exit: a cancel that ended a GitHub call before any job was asked
+    // for, or an error before or around the job (a wrong input, a missing secret, GitHub refusing).
+    core.setOutput(Output.Status, cancel.signal.aborted ? CANCELLED_STATUS : ERROR_STATUS);
     core.setFailed(gateLines(errorMessage(error)));
   } finally {
     cancel.dispose();
@@ -162,6 +171,17 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
     }
   }
 
+  // A scheduled or dispatched run pointed at an issue, without a prompt: the issue says what to do.
+  if (
+    octokit &&
+    trigger.issue?.title === undefined &&
+    trigger.issue &&
+    !settings.prompt &&
+    !settings.jobId &&
+    !trigger.request
+  ) {
+    trigger.issue = await readIssue(octokit, event.repository, trigger.issue.number);
+  }
   const changedFiles =
     octokit && trigger.mergedPullRequest !== undefined
       ? (
@@ -172,13 +192,15 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
           })
         ).map((file) => file.filename)
       : [];
-  const prompt = buildPrompt(trigger, settings, event.repository, changedFiles);
+  // Attaching to a job sends no prompt.
+  const prompt = settings.jobId ? '' : buildPrompt(trigger, settings, event.repository, changedFiles);
 
   if (settings.dryRun) {
     const target = settings.jobId
       ? `GET ${deps.client.url('v2', `/job/${encodeURIComponent(settings.jobId)}`)}`
       : `POST ${deps.client.url('v2', '/job')}`;
-    deps.log.info(`Dry run: would send ${target}\nAuthorization: Bearer ***\n${JSON.stringify({ prompt }, null, 2)}`);
+    const body = settings.jobId ? '' : `\n${JSON.stringify({ prompt }, null, 2)}`;
+    deps.log.info(`Dry run: would send ${target}\nAuthorization: Bearer ***${body}`);
     return {
       kind: 'dry-run',
       message: 'Dry run: the inputs and the event are valid; nothing was sent to the service.',
@@ -200,8 +222,37 @@ export async function execute(settings: Settings, event: GitHubEvent, deps: Depe
   return outcome;
 }
 
-/** Runs from forks and Dependabot get no secrets: an empty key there is expected, not a mistake. */
-function getsSecrets(event: GitHubEvent): boolean {
-  const login = event.payload.sender?.login ?? '';
-  return !event.name.startsWith('pull_request') && login !== 'dependabot[bot]';
+/**
+ * Runs for a pull request from a fork (its head repository is another, or was deleted) and runs
+ * Dependabot starts get no secrets: an empty key there is expected, not a mistake. Everywhere else,
+ * pull_request_target and a pull request from a branch of this repository included, an empty key
+ * is a secret the workflow forgot.
+ */
+function getsSecrets(event: GitHubEvent, env = process.env): boolean {
+  const dependabot = [event.payload.sender?.login, env.GITHUB_ACTOR].includes('dependabot[bot]');
+  if (dependabot) return false;
+  const pr = event.payload.pull_request;
+  if (!pr || event.name === 'pull_request_target' || !event.name.startsWith('pull_request')) return true;
+  const head = pr.head?.repo?.full_name;
+  return head !== undefined && head === pr.base?.repo?.full_name;
+}
+
+/** The tracking issue's title and body, which then are the request. */
+async function readIssue(
+  octokit: Octokit,
+  repository: GitHubEvent['repository'],
+  number: number,
+): Promise<NonNullable<Extract<ReturnType<typeof decideTrigger>, { kind: 'run' }>['issue']>> {
+  try {
+    const { data } = await octokit.rest.issues.get({ ...repository, issue_number: number });
+    return {
+      number,
+      title: data.title,
+      body: data.body ?? '',
+      isPullRequest: !!data.pull_request,
+      url: data.html_url,
+    };
+  } catch (error) {
+    throw new ConfigError(describeGitHubError(`Reading issue #${number} ('issue-number')`, error, 'issues: read'));
+  }
 }

@@ -1,5 +1,5 @@
 import type { Job } from './agent-client.ts';
-import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
+import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
 import { formatDuration } from './logger.ts';
 import type { WaitResult } from './wait.ts';
 
@@ -138,12 +138,12 @@ export function cancelledBeforeJob(mayExist: boolean): Outcome {
   };
 }
 
-/** A run that ended in an error; the job, if one exists, keeps its last known status. */
+/** A run that ended in an error: `status` says so, and `job-id` names the job when one is known. */
 export function errorOutcome(message: string, job: Job | undefined, publicMessage?: string): Outcome {
   return {
     kind: 'error',
     job,
-    status: job ? lastKnownStatus(job) : '',
+    status: ERROR_STATUS,
     prLink: job?.prLink ?? '',
     ok: false,
     message,

@@ -1,6 +1,7 @@
 import { PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
 import type { Actor } from './event.ts';
-import type { Octokit } from './github.ts';
+import { ConfigError } from './errors.ts';
+import { describeGitHubError, type Octokit } from './github.ts';
 import type { Settings } from './inputs.ts';
 
 export type Verdict = { allowed: true } | { allowed: false; reason: string };
@@ -48,7 +49,15 @@ async function permissionOf(
   } catch (error) {
     // GitHub answers 404 for a user who is no collaborator of a private repository.
     if ((error as { status?: number }).status === 404) return 'none';
-    throw error;
+    // Reading a collaborator's role needs the repository's metadata, which the default token always
+    // has; an app or fine-grained token may not.
+    throw new ConfigError(
+      describeGitHubError(
+        `Checking the repository permission of ${username}`,
+        error,
+        'metadata: read (the Metadata permission of a GitHub App or fine-grained token; the default github.token has it)',
+      ),
+    );
   }
 }
 

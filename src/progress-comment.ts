@@ -1,5 +1,4 @@
-import { errorMessage } from './errors.ts';
-import type { IssueTarget, Octokit } from './github.ts';
+import { describeGitHubError, type IssueTarget, type Octokit } from './github.ts';
 import type { Logger } from './logger.ts';
 import {
   isRefusalOf,
@@ -61,7 +60,9 @@ export class ProgressComments {
     try {
       return await this.writeOrThrow(view, commentId);
     } catch (error) {
-      this.#log.warning(`Could not write the progress comment on #${this.issueNumber}: ${errorMessage(error)}`);
+      this.#log.warning(
+        describeGitHubError(`Writing the progress comment on #${this.issueNumber}`, error, 'issues: write'),
+      );
       return commentId;
     }
   }
@@ -89,7 +90,7 @@ export class ProgressComments {
         await this.#octokit.rest.reactions.createForIssue({ owner, repo, issue_number: issueNumber, content });
       }
     } catch (error) {
-      this.#log.warning(`Could not add the ${content} reaction: ${errorMessage(error)}`);
+      this.#log.warning(describeGitHubError(`Adding the ${content} reaction`, error, 'issues: write'));
     }
   }
 
@@ -110,7 +111,7 @@ export class ProgressComments {
       const body = renderRefusal(login, reason, this.#scope);
       await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     } catch (error) {
-      this.#log.warning(`Could not reply on #${issueNumber}: ${errorMessage(error)}`);
+      this.#log.warning(describeGitHubError(`Replying on #${issueNumber}`, error, 'issues: write'));
     }
   }
 

@@ -53,9 +53,12 @@ export interface ProgressView extends Marker {
   detail?: string | undefined;
 }
 
-/** Ids go inside an HTML comment and inline code: letters, digits, `_`, `.` and single hyphens. */
+/**
+ * Ids go inside an HTML comment and inline code. Job ids are checked at the door (agent-client's
+ * JOB_ID) and must come back exactly as written, so this only drops what could never be in one.
+ */
 function safeId(id: string): string {
-  return id.replace(/[^A-Za-z0-9_.-]/g, '').replace(/-+/g, '-');
+  return id.replace(/[^A-Za-z0-9_.-]/g, '');
 }
 
 export function renderMarker({ jobId, triggers }: Marker, scope: MarkerScope): string {

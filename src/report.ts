@@ -19,12 +19,10 @@ export async function reportOutcome(
   },
 ): Promise<void> {
   const { progress, conversation, deps } = context;
+  core.setOutput(Output.Status, outcome.status);
   if (outcome.job) {
     core.setOutput(Output.JobId, outcome.job.id);
-    core.setOutput(Output.Status, outcome.status);
     core.setOutput(Output.PrLink, outcome.prLink);
-  } else if (outcome.status) {
-    core.setOutput(Output.Status, outcome.status);
   }
   if (outcome.warning) deps.log.warning(outcome.message);
   else if (outcome.kind === 'no-change') deps.log.notice(outcome.message);
@@ -57,6 +55,8 @@ export async function reportOutcome(
         'The post step tries again.',
     );
   }
+  // A run the workflow started (schedule, dispatch) reports on a tracking issue that asked for nothing.
+  if (!conversation.react) return;
   const reaction =
     outcome.kind === 'pull-request'
       ? 'rocket'

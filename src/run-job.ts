@@ -21,6 +21,8 @@ export interface Conversation {
   startedAt: string;
   /** The comment that asked, for the final reaction. */
   requestCommentId: number | undefined;
+  /** Whether someone asked on GitHub (a comment, an issue, a pull request): only then are there reactions. */
+  react: boolean;
 }
 
 type Plan =
@@ -59,6 +61,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     triggers: [key],
     startedAt: new Date(started).toISOString(),
     requestCommentId: trigger.commentId,
+    react: trigger.commentId !== undefined || trigger.requester !== undefined,
   };
 
   let job: Job | undefined;
@@ -71,12 +74,16 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(plan.message, undefined);
       return { outcome, conversation };
     }
-    if (plan.kind !== 'create')
-      log.info(plan.kind === 'attach' ? plan.reason : `Sending the request to job ${plan.jobId} as a follow-up.`);
     const chosen = plan;
-    job = await core.group(chosen.kind === 'create' ? 'Create the job' : 'Find the job', () =>
-      untilCancelled(() => obtainJob(chosen, request, started + settings.timeoutMs), deps.signal),
-    );
+    const title = { create: 'Create the job', 'follow-up': 'Send the follow-up', attach: 'Attach to the job' };
+    job = await core.group(title[chosen.kind], () => {
+      if (chosen.kind !== 'create') {
+        log.info(
+          chosen.kind === 'attach' ? chosen.reason : `Sending the request to job ${chosen.jobId} as a follow-up.`,
+        );
+      }
+      return untilCancelled(() => obtainJob(chosen, request, started + settings.timeoutMs), deps.signal);
+    });
     // Set at once, so the output and the post step know the job even if this run is killed.
     core.setOutput(Output.JobId, job.id);
     core.saveState(State.JobId, job.id);
@@ -140,8 +147,15 @@ async function planJob(
   onRelease: (release: () => Promise<void>) => void,
 ): Promise<Plan> {
   const { settings, trigger, progress } = request;
-  if (settings.jobId)
+  if (settings.jobId) {
+    // Picking up a request (after a timeout, say): finish its progress comment, not a second one.
+    const original = progress ? (await progress.find()).findLast((found) => found.jobId === settings.jobId) : undefined;
+    if (original) {
+      conversation.commentId = original.commentId;
+      conversation.triggers = original.triggers.includes(key) ? original.triggers : [...original.triggers, key];
+    }
     return { kind: 'attach', jobId: settings.jobId, reason: `Attaching to job ${settings.jobId} (job-id).` };
+  }
   if (!progress || !request.claim) return { kind: 'create' };
   const claim = await request.claim();
   if (claim.kind !== 'go') return claim;

@@ -32,6 +32,7 @@ export type Trigger =
 /** Which events start work, and with what. Pure: it reads the event and the settings only. */
 export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
   const { payload } = event;
+  if (settings.jobId) return attachRun(event, settings);
   switch (event.name) {
     case 'workflow_dispatch':
     case 'schedule':
@@ -40,7 +41,11 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
       const { comment, issue } = payload;
       if (!comment || !issue) return skip('the issue_comment payload has no comment');
       if (payload.action !== 'created' && !(payload.action === 'edited' && settings.allowEdits)) {
-        return skip(`comments that are ${payload.action ?? 'changed'} do not trigger it (see allow-edits)`);
+        return skip(
+          payload.action === 'edited'
+            ? 'edited comments do not start work unless allow-edits is true'
+            : `${payload.action ?? 'changed'} comments do not start work`,
+        );
       }
       const body = comment.body ?? '';
       if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
@@ -136,12 +141,28 @@ export const OWNER_EVENTS = new Set([
  * without one.
  */
 function otherEvent(event: GitHubEvent, settings: Settings): Trigger {
-  if (!settings.prompt) return skip(`it has nothing to do for '${event.name || 'unknown'}' events without a prompt`);
+  if (!settings.prompt) return skip(`'${event.name || 'unknown'}' events need a prompt or a job-id`);
   const run = workflowRun(settings);
   if (OWNER_EVENTS.has(event.name) || run.kind !== 'run') return run;
   const requester = event.payload.sender;
   if (!requester) return skip(`the '${event.name}' event names nobody whose permission could be checked`);
   return { ...run, requester };
+}
+
+/**
+ * `job-id` on any event: follow a job that exists already. Nothing is created, so no quota is spent
+ * and no requester is checked; the run reports to `issue-number`, or to the issue or pull request of
+ * the event, where the job's progress comment (found by its job id) is finished.
+ */
+function attachRun(event: GitHubEvent, settings: Settings): Trigger {
+  const { issue, pull_request: pr } = event.payload;
+  const number = settings.issueNumber ?? issue?.number ?? pr?.number;
+  return {
+    kind: 'run',
+    request: '',
+    forceNew: false,
+    ...(number !== undefined ? { issue: { number, isPullRequest: !settings.issueNumber && !issue && !!pr } } : {}),
+  };
 }
 
 function skip(reason: string): Trigger {

@@ -4,7 +4,14 @@
  */
 import { startEmulator, type Emulator } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, runAction, type RunOptions, type RunResult } from '../../emulator/runner.ts';
+import {
+  API_KEY,
+  GITHUB_TOKEN,
+  runAction,
+  webhookPayload,
+  type RunOptions,
+  type RunResult,
+} from '../../emulator/runner.ts';
 
 export interface Services {
   emulator: Emulator;
@@ -26,6 +33,41 @@ export function resetServices({ emulator, github }: Services): void {
 
 export async function closeServices({ emulator, github }: Services): Promise<void> {
   await Promise.all([emulator.close(), github.close()]);
+}
+
+/**
+ * The lifecycle of a contract file, in one place: both services started once and handed to `use`,
+ * reset before each test, and after each test no request the fake GitHub had to reject (GitHub's
+ * OpenAPI description) or could not serve.
+ */
+export function useServices(use: (services: Services) => void): void {
+  let services: Services | undefined;
+  beforeAll(async () => {
+    services = await startServices();
+    use(services);
+  });
+  afterAll(() => (services ? closeServices(services) : undefined));
+  beforeEach(() => services && resetServices(services));
+  afterEach(() => {
+    expect(services?.github.violations).toEqual([]);
+    expect(services?.github.unimplemented).toEqual([]);
+  });
+}
+
+/** A real issue_comment.created payload whose comment exists on the fake GitHub, with `body` and `user`. */
+export function commentEvent(
+  github: FakeGitHub,
+  body = '/docs document the flag',
+  user = 'Codertocat',
+  // Tests edit these payloads deeply; typing every field would restate @octokit/webhooks-types.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): { name: string; payload: Record<string, any> } {
+  const payload = webhookPayload('issue_comment', 'created');
+  const seeded = github.addComment(payload.issue.number, body, user);
+  payload.comment.id = seeded.id;
+  payload.comment.body = body;
+  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
+  return { name: 'issue_comment', payload };
 }
 
 /**

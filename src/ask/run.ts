@@ -55,8 +55,10 @@ export async function runAsk(routing: AskRouting, event: GitHubEvent, signal: Ab
     const settings = readAskSettings(routing);
     result = await answerQuestion(settings, event, productionDependencies(settings, signal));
   } catch (error) {
+    // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
     core.setOutput(Output.Status, FAILED_STATUS);
-    throw error;
+    core.setFailed(gateLines(errorMessage(error)));
+    return;
   }
   const { answer } = result;
   core.setOutput(Output.Status, result.status);

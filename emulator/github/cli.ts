@@ -1,0 +1,88 @@
+// Command-line entry: `node emulator/github/cli.ts [--port 8788] [--permission octocat=write]`.
+// A fake of GitHub's REST API for trying a workflow's comment flow locally: point the action's
+// GITHUB_API_URL at the address it prints. Serves until SIGINT or SIGTERM.
+import { parseArgs } from 'node:util';
+import { startFakeGitHub } from './index.ts';
+import type { FakeGitHubOptions, Permission } from './types.ts';
+
+const PERMISSIONS: readonly Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
+
+const USAGE = `Usage: node emulator/github/cli.ts [options]
+
+  --port <n>                 port on 127.0.0.1 (default 0: any free port)
+  --owner <login>            the repository's owner (default Codertocat)
+  --repo <name>              the repository's name (default Hello-World)
+  --token <token>            the token requests must carry (default ghs_test_token)
+  --permission <user=level>  a collaborator's permission: ${PERMISSIONS.join(' | ')} (repeatable)
+  --help                     show this text
+
+Every issue number exists; comments, reactions and permissions live in memory. Requests are checked
+against GitHub's OpenAPI description and refused as GitHub would refuse them.`;
+
+class UsageError extends Error {}
+
+interface CliOptions {
+  github: FakeGitHubOptions;
+  permissions: [string, Permission][];
+}
+
+function parseOptions(argv: string[]): CliOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      owner: { type: 'string' },
+      repo: { type: 'string' },
+      token: { type: 'string' },
+      permission: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const github: FakeGitHubOptions = {};
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a port number');
+    github.port = port;
+  }
+  if (values.owner !== undefined) github.owner = values.owner;
+  if (values.repo !== undefined) github.repo = values.repo;
+  if (values.token !== undefined) github.token = values.token;
+  const permissions = (values.permission ?? []).map((pair): [string, Permission] => {
+    const [user = '', level = ''] = pair.split('=');
+    if (!user || !PERMISSIONS.includes(level as Permission)) {
+      throw new UsageError(`--permission takes user=level with a level of ${PERMISSIONS.join(', ')}`);
+    }
+    return [user, level as Permission];
+  });
+  return { github, permissions };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions | 'help';
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const github = await startFakeGitHub(options.github).catch((error: unknown) => {
+    console.error(`cannot start the fake GitHub: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+    return undefined;
+  });
+  if (!github) return;
+  for (const [user, level] of options.permissions) github.setPermission(user, level);
+  console.log(`fake GitHub API for ${github.owner}/${github.repo} listening on ${github.url}`);
+  const stop = (): void => void github.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();
