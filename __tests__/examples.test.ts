@@ -70,8 +70,12 @@ describe('workflow files', () => {
     expect(undeclared).toEqual([]);
   });
 
+  // Ask mode needs no admin key: its steps pass the assistant key instead, and never the admin one.
   test.each(EXAMPLES)('%s takes the key from a secret', (file) => {
-    const keys = stepsUsingOurAction(file).map((step) => step.with?.['api-key']);
-    expect(keys.every((key) => key === '${{ secrets.DOCS_AGENT_API_KEY }}')).toBe(true);
+    const steps = stepsUsingOurAction(file);
+    const agentKeys = steps.filter((step) => step.with?.mode !== 'ask').map((step) => step.with?.['api-key']);
+    expect(agentKeys.every((key) => key === '${{ secrets.DOCS_AGENT_API_KEY }}')).toBe(true);
+    const askSteps = steps.filter((step) => step.with?.mode === 'ask');
+    expect(askSteps.every((step) => step.with?.['api-key'] === undefined && !!step.with?.['assistant-key'])).toBe(true);
   });
 });

@@ -44,6 +44,8 @@ export interface RunOptions {
   onSpawn?: (child: ChildProcess) => void;
   /** Kill the child after this long (a hung action fails the test, not the suite). */
   killAfterMs?: number;
+  /** Another copy of the bundle to run instead of action.yml's (a dist/ with a chunk removed). */
+  script?: string;
   /** Receives the child's output as it comes (the demo prints it). */
   echo?: (text: string) => void;
 }
@@ -118,7 +120,8 @@ export function runnerEnvironment(
 
 export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   const { env, files } = runnerEnvironment(options);
-  const script = join(ROOT, options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main);
+  const script =
+    options.script ?? join(ROOT, options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main);
   const started = performance.now();
   const child = spawn(NODE24, [script], { env, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -7,7 +7,12 @@
  * `npm run demo -- comment`: the same for a `/docs …` comment on an issue, against the fake GitHub
  * API too, printing each version of the progress comment as it is written (the living plan), and
  * the notification that mentions the requester.
+ *
+ * `npm run demo -- ask`: ask mode instead. A question asked in an issue comment is answered by the
+ * assistant emulator (a real `ai` answer stream from a small fixture documentation site) and written
+ * to the fake GitHub API; a second question continues the conversation.
  */
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator } from '../emulator/assistant/index.ts';
 import { startFakeGitHub } from '../emulator/github/index.ts';
 import { startEmulator } from '../emulator/index.ts';
 import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload } from '../emulator/runner.ts';
@@ -18,8 +23,8 @@ const COMMENT_JOB_SECONDS = 30;
 const COMMENT_DELAY_SCALE = '0.1';
 
 const mode = process.argv[2] ?? '';
-if (mode !== '' && mode !== 'comment') {
-  console.error(`Unknown demo '${mode}'. Use: npm run demo, or npm run demo -- comment`);
+if (mode !== '' && mode !== 'comment' && mode !== 'ask') {
+  console.error(`Unknown demo '${mode}'. Use: npm run demo, npm run demo -- comment, or npm run demo -- ask`);
   process.exit(2);
 }
 
@@ -38,6 +43,7 @@ function asRunnerShowsIt(text: string): string {
 }
 
 if (mode === 'comment') await commentDemo();
+else if (mode === 'ask') await askDemo();
 else await dispatchDemo();
 
 /** A workflow_dispatch run: the log, the outputs, the summary and the requests the service received. */
@@ -128,5 +134,48 @@ async function commentDemo(): Promise<void> {
   } finally {
     clearInterval(watch);
     await Promise.all([emulator.close(), github.close()]);
+  }
+}
+
+/** Two questions asked on an issue, answered from the fixture documentation site. */
+async function askDemo(): Promise<void> {
+  const [assistant, github] = await Promise.all([startAssistantEmulator(), startFakeGitHub({ token: GITHUB_TOKEN })]);
+  console.log(`Assistant emulator on ${assistant.url} (site '${DOMAIN}'); fake GitHub API on ${github.url}.\n`);
+  try {
+    github.setPermission('Codertocat', 'read');
+    for (const question of ['How do I deploy the site with an access token?', 'And how do I add a custom domain?']) {
+      const payload = webhookPayload('issue_comment', 'created') as {
+        issue: { number: number };
+        comment: { id: number; body: string };
+      };
+      const body = `/docs ask ${question}`;
+      const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
+      payload.comment.id = seeded.id;
+      payload.comment.body = body;
+      console.log(`Run: Docs Agent (uses: ./) on issue_comment: "${body}"\n`);
+      const result = await runAction({
+        event: { name: 'issue_comment', payload },
+        inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url },
+        env: { GITHUB_API_URL: github.url, DOCS_AGENT_DELAY_SCALE: '', RUNNER_DEBUG: '' },
+        echo: (text) => process.stdout.write(asRunnerShowsIt(text)),
+        killAfterMs: 120_000,
+      });
+      console.log(`\nExit code: ${result.code}\nOutputs:`);
+      for (const [name, value] of Object.entries(result.outputs))
+        console.log(`  ${name}: ${value.replace(/\n/g, '\n    ')}`);
+      const answer = github
+        .comments(payload.issue.number)
+        .filter((c) => c.user.type === 'Bot')
+        .at(-1);
+      console.log(`The answer comment on #${payload.issue.number}:\n${(answer?.body ?? '').replace(/^/gm, '  | ')}\n`);
+      process.exitCode = result.code ?? 1;
+      if (result.code !== 0) break;
+    }
+    const asked = assistant.requests.map(
+      (r) => `POST ${r.path} threadId=${typeof r.body.threadId === 'string' ? r.body.threadId : '(new)'}`,
+    );
+    console.log(`Requests the assistant received (${asked.length}):\n  ${asked.join('\n  ')}`);
+  } finally {
+    await Promise.all([assistant.close(), github.close()]);
   }
 }

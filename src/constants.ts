@@ -18,6 +18,13 @@ export const Input = {
   JobId: 'job-id',
   DryRun: 'dry-run',
   Notify: 'notify',
+  Mode: 'mode',
+  Domain: 'domain',
+  AssistantKey: 'assistant-key',
+  AskWord: 'ask-word',
+  AskLabel: 'ask-label',
+  AskPermission: 'ask-permission',
+  RetrievalPageSize: 'retrieval-page-size',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */
@@ -28,6 +35,9 @@ export const Output = {
   Message: 'message',
   Title: 'title',
   PrNumber: 'pr-number',
+  Answer: 'answer',
+  ThreadId: 'thread-id',
+  Sources: 'sources',
 } as const;
 
 /** State passed from the main step to the post step (core.saveState). */
@@ -46,6 +56,10 @@ export const State = {
 
 /** The `status` output when the action did nothing (no trigger, refused, no secret). */
 export const SKIPPED_STATUS = 'skipped';
+/** The `status` output of ask mode when an answer was written (whole or in part). */
+export const ANSWERED_STATUS = 'answered';
+/** The `status` output of ask mode when no answer could be had. */
+export const FAILED_STATUS = 'failed';
 /** The `status` output of a dry run. */
 export const DRY_RUN_STATUS = 'dry-run';
 /** The `status` output when the run was cancelled before it asked the service for anything. */

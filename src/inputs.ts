@@ -131,7 +131,7 @@ function readRequiredPermission(): Settings['requiredPermission'] {
   return raw as Settings['requiredPermission'];
 }
 
-function readIssueNumber(): number | undefined {
+export function readIssueNumber(): number | undefined {
   const raw = core.getInput(Input.IssueNumber);
   if (!raw) return undefined;
   const number = Number(raw.replace(/^#/, ''));
@@ -196,7 +196,7 @@ function checkApiKey(apiKey: string): string {
   return apiKey;
 }
 
-function readBaseUrl(): string {
+export function readBaseUrl(): string {
   const raw = core.getInput(Input.BaseUrl);
   const example = `for example "${Input.BaseUrl}: https://api.example.com"`;
   if (!raw) {
@@ -236,7 +236,7 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
-function readTimeoutMinutes(): number {
+export function readTimeoutMinutes(): number {
   const raw = core.getInput(Input.TimeoutMinutes) || '30';
   const minutes = Number(raw);
   if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_TIMEOUT_MINUTES) {

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { AgentClient } from './agent-client.ts';
+import { isAskRun, readAskRouting } from './ask/route.ts';
 import { watchForCancel } from './cancel.ts';
 import { claimRequest, requestKey } from './claim.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -70,8 +71,16 @@ export async function run(): Promise<void> {
   core.saveState(State.IsPost, 'true');
   const cancel = watchForCancel(core);
   try {
+    const event = readEvent();
+    const routing = readAskRouting();
+    if (isAskRun(event, routing)) {
+      // Ask mode and the `ai` package it reads answers with load only for runs that ask.
+      const { runAsk } = await import('./ask/run.ts');
+      await runAsk(routing, event, cancel.signal);
+      return;
+    }
     const settings = readSettings();
-    const result = await execute(settings, readEvent(), productionDependencies(settings, cancel.signal));
+    const result = await execute(settings, event, productionDependencies(settings, cancel.signal));
     if ('ok' in result) {
       if (!result.ok) core.setFailed(gateLines(result.message));
     } else {

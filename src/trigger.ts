@@ -122,7 +122,7 @@ function workflowRun(settings: Settings): Trigger {
  * come from anyone (pull_request_target and workflow_run run with secrets for a fork's pull
  * request, discussions, reviews), so its sender is checked like a commenter.
  */
-const OWNER_EVENTS = new Set([
+export const OWNER_EVENTS = new Set([
   'push',
   'release',
   'create',

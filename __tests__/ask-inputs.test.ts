@@ -1,0 +1,176 @@
+import { jest } from '@jest/globals';
+import { readAskSettings } from '../src/ask/inputs.ts';
+import { isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
+import { decideAsk } from '../src/ask/trigger.ts';
+import { readAnswer } from '../src/ask/stream.ts';
+import type { GitHubEvent } from '../src/event.ts';
+import { clearSecrets } from '../src/text-gate.ts';
+
+const ROUTING: AskRouting = { mode: 'agent', triggerPhrase: '/docs', askWord: 'ask', askLabel: 'question' };
+
+function withInputs(inputs: Record<string, string>, run: () => void): void {
+  const names = Object.keys(inputs).map((name) => `INPUT_${name.toUpperCase()}`);
+  for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.toUpperCase()}`] = value;
+  // core.setSecret writes its mask command to stdout, which is the runner's, not the test's.
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    run();
+  } finally {
+    write.mockRestore();
+    for (const name of names) delete process.env[name];
+    clearSecrets();
+  }
+}
+
+const VALID = { domain: 'acme', 'assistant-key': 'svc_dsc_abc123', 'base-url': 'https://api.example.com' };
+
+describe('ask inputs', () => {
+  test('reads a valid set with the defaults', () => {
+    withInputs(VALID, () => {
+      const settings = readAskSettings(ROUTING, {});
+      expect(settings).toMatchObject({ domain: 'acme', askPermission: 'read', retrievalPageSize: 5 });
+    });
+  });
+
+  test('refuses the admin key in assistant-key without quoting it', () => {
+    withInputs({ ...VALID, 'assistant-key': 'svc_admin_secret_value' }, () => {
+      expect(() => readAskSettings(ROUTING, {})).toThrow(/'assistant-key' holds the admin key/);
+      expect(() => readAskSettings(ROUTING, {})).not.toThrow(/svc_admin_secret_value/);
+    });
+  });
+
+  test('names every missing or wrong input at once', () => {
+    withInputs({ 'base-url': 'https://api.example.com', 'ask-permission': 'owner', 'retrieval-page-size': '0' }, () => {
+      let message = '';
+      try {
+        readAskSettings(ROUTING, {});
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^4 inputs need fixing/);
+      for (const name of ['domain', 'assistant-key', 'ask-permission', 'retrieval-page-size']) {
+        expect(message).toContain(`'${name}'`);
+      }
+    });
+  });
+
+  test('refuses an unknown mode and an ask-word of two words', () => {
+    withInputs({ mode: 'chat' }, () => expect(() => readAskRouting()).toThrow(/'mode' 'chat'/));
+    withInputs({ 'ask-word': 'ask me' }, () => expect(() => readAskRouting()).toThrow(/'ask-word'/));
+  });
+});
+
+function commentEvent(body: string, action = 'created'): GitHubEvent {
+  return {
+    name: 'issue_comment',
+    payload: {
+      action,
+      comment: { id: 7, body, user: { login: 'mona' } },
+      issue: { number: 3, title: 'Deploying' },
+    },
+    repository: { owner: 'o', repo: 'r' },
+  };
+}
+
+describe('ask routing', () => {
+  test.each([
+    ['/docs ask how do I deploy?', true],
+    ['Hi\n/DOCS Ask how?', true],
+    ['/docs document the flag', false],
+    ['/docs asking is not the word', false],
+    ['> /docs ask quoted', false],
+  ])('%j asks: %s', (body, asks) => {
+    expect(isAskRun(commentEvent(body), ROUTING)).toBe(asks);
+  });
+
+  test('an edited comment asks nothing', () => {
+    expect(isAskRun(commentEvent('/docs ask how?', 'edited'), ROUTING)).toBe(false);
+  });
+
+  test('the ask-label on an issue asks its title and body', () => {
+    const event: GitHubEvent = {
+      name: 'issues',
+      payload: {
+        action: 'labeled',
+        label: { name: 'Question' },
+        sender: { login: 'mona' },
+        issue: { number: 3, title: 'Deploy?', body: 'How?' },
+      },
+      repository: { owner: 'o', repo: 'r' },
+    };
+    expect(isAskRun(event, ROUTING)).toBe(true);
+    const trigger = decideAsk(event, ROUTING, { prompt: '', issueNumber: undefined });
+    expect(trigger).toMatchObject({ kind: 'ask', question: 'Deploy?\n\nHow?' });
+  });
+
+  test('"ask new" starts a new thread and the title becomes context', () => {
+    const trigger = decideAsk(commentEvent('/docs ask new How?'), ROUTING, { prompt: '', issueNumber: undefined });
+    expect(trigger).toMatchObject({ kind: 'ask', question: 'How?', newThread: true, contextTitle: 'Deploying' });
+  });
+
+  test('mode ask answers a prompt on any event', () => {
+    const event: GitHubEvent = { name: 'push', payload: {}, repository: { owner: 'o', repo: 'r' } };
+    expect(isAskRun(event, { ...ROUTING, mode: 'ask' })).toBe(true);
+    expect(decideAsk(event, ROUTING, { prompt: 'How?', issueNumber: undefined })).toEqual({
+      kind: 'ask',
+      question: 'How?',
+      newThread: false,
+    });
+  });
+});
+
+function sse(...frames: string[]): ReadableStream<Uint8Array> {
+  return new Response(frames.join('')).body as ReadableStream<Uint8Array>;
+}
+
+describe('readAnswer', () => {
+  test('folds text parts, sources and the thread id, whatever the framing', async () => {
+    const answer = await readAnswer(
+      sse(
+        ': keep-alive\n\n',
+        'data: {"type":"start"}\r\n\r\n',
+        'data: {"type":"text-start","id":"a"}\n\n',
+        'data: {"type":"text-delta","id":"a","delta":"Hel"}\n\n',
+        'data: {"type":"some-new-chunk","x":1}\n\n',
+        'data: {"type":"text-delta","id":"a","delta":"lo"}\n\n',
+        'data: {"type":"source-url","sourceId":"s","url":"https://docs.example.com/a","title":"A"}\n\n',
+        'data: {"type":"source-url","sourceId":"t","url":"https://docs.example.com/a"}\n\n',
+        'data: {"type":"finish","threadId":"th_1"}\n\n',
+        'data: [DONE]\n\n',
+      ),
+      () => undefined,
+    );
+    expect(answer).toEqual({
+      text: 'Hello',
+      sources: [{ url: 'https://docs.example.com/a', title: 'A' }],
+      threadId: 'th_1',
+      finished: true,
+    });
+  });
+
+  test.each([
+    ['message metadata', 'data: {"type":"finish","messageMetadata":{"threadId":"th_2"}}\n\n'],
+    ['a data chunk', 'data: {"type":"data-thread","data":{"threadId":"th_2"}}\n\ndata: {"type":"finish"}\n\n'],
+  ])('finds the thread id in %s', async (_name, frames) => {
+    expect((await readAnswer(sse(frames), () => undefined)).threadId).toBe('th_2');
+  });
+
+  test('keeps the text before an error chunk and says why it stopped', async () => {
+    const answer = await readAnswer(
+      sse(
+        'data: {"type":"text-delta","id":"a","delta":"Part"}\n\n',
+        'data: {"type":"error","errorText":"boom"}\n\n',
+        'data: {"type":"text-delta","id":"a","delta":" never"}\n\n',
+      ),
+      () => undefined,
+    );
+    expect(answer.text).toBe('Part');
+    expect(answer.finished).toBe(false);
+    expect(answer.stoppedBy).toContain('boom');
+  });
+
+  test('a stream that ends without finish is incomplete', async () => {
+    const answer = await readAnswer(sse('data: {"type":"text-delta","id":"a","delta":"Part"}\n\n'), () => undefined);
+    expect(answer.stoppedBy).toMatch(/ended before/);
+  });
+});

@@ -1,0 +1,183 @@
+import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } from '../src/ask/render.ts';
+import { parseAskMarker, renderAskMarker } from '../src/ask/marker.ts';
+import { clearSecrets, registerSecret } from '../src/text-gate.ts';
+
+const DOCS = new Set(['docs.example.com']);
+const ZWSP = '\u200b';
+
+/** Whatever is live in GitHub-flavoured markdown, wherever it stands (text or code). */
+function liveParts(markdown: string): string[] {
+  const patterns: [string, RegExp][] = [
+    ['html', /(?<!\\)<[A-Za-z!/?]/],
+    ['mention', /(?<![\w`])@[A-Za-z0-9]/],
+    ['reference', /#\d/],
+    ['entity', /&#?[A-Za-z0-9]+;/],
+    ['image', /!\[/],
+    ['definition', /\]:/],
+    ['foreign link', /\]\((?!https:\/\/docs\.example\.com[/)])/],
+    ['bare foreign address', /https?:\/\/(?!docs\.example\.com)|(?<![/.\w])www\./i],
+  ];
+  return patterns.filter(([, pattern]) => pattern.test(markdown)).map(([name]) => name);
+}
+
+afterEach(() => clearSecrets());
+
+describe('neutraliseAnswer', () => {
+  test('the check below sees live markdown', () => {
+    expect(liveParts('<b>x</b> @octocat #1 &#64; ![a](https://evil.example/p.png) [r]: https://evil.example')).toEqual([
+      'html',
+      'mention',
+      'reference',
+      'entity',
+      'image',
+      'definition',
+      'foreign link',
+      'bare foreign address',
+    ]);
+  });
+
+  test.each([
+    ['a mention', 'Ask @octocat about it'],
+    ['a team mention', 'ping @acme/admins'],
+    ['a reference', 'fixed in #12 and acme/other#3'],
+    ['an entity that spells a mention', '&#64;octocat and &commat;octocat'],
+    ['raw HTML', '<img src=x onerror=alert(1)><script>alert(1)</script>'],
+    ['an HTML comment', '<!-- hidden -->visible'],
+    ['a fake marker', '<!-- docs-agent-ask thread=evil q=i sig=0123456789abcdef0123456789abcdef -->'],
+    ['a javascript link', '[click](javascript:alert(1))'],
+    ['a data link', '[click](data:text/html,<b>x</b>)'],
+    ['a link to another host', '[docs](https://evil.example/docs)'],
+    ['a link with a title', '[docs](https://evil.example/docs "Docs")'],
+    ['an image', '![pixel](https://evil.example/p.png)'],
+    ['an image on the docs host', '![pixel](https://docs.example.com/p.png)'],
+    ['a reference definition', '[docs][1]\n\n[1]: https://evil.example'],
+    ['a definition in a quote', '> [x]: https://evil.example'],
+    ['a footnote', 'text[^1]\n\n[^1]: note'],
+    ['a bare address', 'see https://evil.example/x or www.evil.example'],
+    ['an autolink', '<https://evil.example>'],
+    ['an email', 'write to admin@evil.example'],
+    ['nested brackets', '[[x]](https://evil.example)'],
+    ['a link split over lines', '[a\nb](https://evil.example)'],
+    ['HTML in a code span', 'run `<img src=x>` now'],
+    ['HTML after an escaped backtick', '\\`<img src=x>\\`'],
+    ['HTML in a fence closed by a list item', '- item\n  ```\n<img src=x>\n  ```'],
+    ['a mention in a fence', '```\n@octocat <b>x</b>\n```'],
+    ['invisible characters around a mention', '@\u200b\u200boctocat <\u2060img src=x>'],
+  ])('%s is inert', (_name, text) => {
+    const out = neutraliseAnswer(text, DOCS);
+    expect(liveParts(out)).toEqual([]);
+    expect(out).not.toContain('<!--');
+  });
+
+  test('keeps markdown and links to the documentation', () => {
+    const text =
+      '## Deploy\n\nRun **`acme deploy`**, see [Deploying](https://docs.example.com/deploy).\n\n- one\n- two';
+    expect(neutraliseAnswer(text, DOCS)).toBe(text);
+  });
+
+  test('keeps a bare address on the documentation host', () => {
+    expect(neutraliseAnswer('see https://docs.example.com/deploy', DOCS)).toBe('see https://docs.example.com/deploy');
+  });
+
+  test('turns a foreign link into its text and an image into a link only on an allowed host', () => {
+    expect(neutraliseAnswer('[docs](https://evil.example/docs)', DOCS)).toBe('docs');
+    expect(neutraliseAnswer('![logo](https://docs.example.com/logo.png)', DOCS)).toBe(
+      '[image: logo](https://docs.example.com/logo.png)',
+    );
+  });
+
+  test('keeps code readable: only invisible characters are added', () => {
+    const code = '```ts\nconst a = b < c && d;\n```';
+    expect(neutraliseAnswer(code, DOCS).replaceAll(ZWSP, '')).toBe(code);
+  });
+
+  test('closes a code block the answer left open', () => {
+    expect(neutraliseAnswer('text\n~~~~\ncode', DOCS)).toBe('text\n~~~~\ncode\n~~~~');
+  });
+
+  test('removes secrets before anything else', () => {
+    registerSecret('svc_dsc_Secret0123456789abcdef');
+    expect(neutraliseAnswer('the key is svc_dsc_Secret0123456789abcdef', DOCS)).not.toContain('Secret0123456789');
+  });
+
+  test('cuts a long answer below the limit', () => {
+    const out = neutraliseAnswer('word '.repeat(ANSWER_LIMIT), DOCS);
+    expect(out.length).toBeLessThan(ANSWER_LIMIT + 100);
+    expect(out).toContain('(answer cut)');
+  });
+});
+
+describe('renderAnswerComment', () => {
+  const base = { marker: '<!-- m -->', answer: 'Run `acme deploy`.', sources: [] };
+
+  test('lists the sources with gated titles and only http(s) addresses', () => {
+    const body = renderAnswerComment({
+      ...base,
+      state: 'complete',
+      sources: [
+        { url: 'https://docs.example.com/deploy', title: 'Deploy @octocat <b>' },
+        { url: 'javascript:alert(1)', title: 'bad' },
+        { url: 'https://docs.example.com/a)b', title: 'paren' },
+      ],
+    });
+    expect(body).toContain('**Sources**');
+    expect(body).toContain('(https://docs.example.com/deploy)');
+    expect(body).not.toContain('javascript:');
+    expect(body).toContain('(https://docs.example.com/a%29b)');
+    expect(
+      liveParts(
+        body
+          .split('\n')
+          .slice(1)
+          .join('\n')
+          .replace(/<!-- \/?answer -->|<\/?sub>/g, ''),
+      ),
+    ).toEqual([]);
+    expect(body).toContain('Generated from the documentation');
+  });
+
+  test('says when the answer is still being written or incomplete', () => {
+    expect(renderAnswerComment({ ...base, state: 'streaming' })).toContain('Writing the answer');
+    const cut = renderAnswerComment({ ...base, state: 'incomplete', reason: 'error <b>@x</b>' });
+    expect(cut).toContain('This answer is incomplete');
+    expect(cut).not.toContain('<b>');
+  });
+
+  test('stays below GitHub’s limit with the longest answer and many sources', () => {
+    const sources = Array.from({ length: 20 }, (_, i) => ({
+      url: `https://docs.example.com/${'p'.repeat(400)}${i}`,
+      title: 't'.repeat(1000),
+    }));
+    const body = renderAnswerComment({ ...base, answer: '@'.repeat(200_000), sources, state: 'incomplete' });
+    expect(body.length).toBeLessThan(COMMENT_LIMIT);
+  });
+});
+
+describe('ask marker', () => {
+  const scope = { key: 'svc_dsc_k', repository: 'o/r', issueNumber: 3 };
+
+  test('round-trips the thread and the question', () => {
+    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
+    expect(parseAskMarker(`${marker}\nbody`, scope)).toEqual({ threadId: 'thread_1', question: 'c42' });
+  });
+
+  test.each([
+    ['another issue', { ...scope, issueNumber: 4 }],
+    ['another repository', { ...scope, repository: 'o/other' }],
+    ['another key', { ...scope, key: 'svc_dsc_other' }],
+  ])('is not believed on %s', (_name, other) => {
+    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
+    expect(parseAskMarker(marker, other)).toBeUndefined();
+  });
+
+  test('is read only on the first line', () => {
+    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
+    expect(parseAskMarker(`text\n${marker}`, scope)).toBeUndefined();
+  });
+
+  test('records no thread id it could not write safely', () => {
+    const marker = renderAskMarker({ threadId: 'a --> b', question: 'c1' }, scope);
+    expect(marker).toContain('thread=- ');
+    expect(parseAskMarker(marker, scope)).toEqual({ threadId: '', question: 'c1' });
+  });
+});

@@ -1,0 +1,101 @@
+import { jest } from '@jest/globals';
+import type { AskClient } from '../src/ask/client.ts';
+import type { AskSettings } from '../src/ask/inputs.ts';
+import { answerQuestion, fingerprint, type AskDependencies } from '../src/ask/run.ts';
+import { ServiceError } from '../src/errors.ts';
+import type { GitHubEvent } from '../src/event.ts';
+import { FakeClock, memoryLogger } from './support/fake-clock.ts';
+
+const SETTINGS: AskSettings = {
+  mode: 'ask',
+  triggerPhrase: '/docs',
+  askWord: 'ask',
+  askLabel: '',
+  prompt: 'How do I deploy?',
+  domain: 'acme',
+  assistantKey: 'svc_dsc_k',
+  baseUrl: 'https://api.example.com',
+  githubToken: '',
+  timeoutMs: 60_000,
+  delayScale: 1,
+  askPermission: 'read',
+  allowedBots: [],
+  issueNumber: undefined,
+  retrievalPageSize: 5,
+};
+const EVENT: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository: { owner: 'o', repo: 'r' } };
+
+function stream(): ReadableStream<Uint8Array> {
+  return new Response(
+    'data: {"type":"text-delta","id":"a","delta":"Run acme deploy."}\n\ndata: {"type":"finish","threadId":"t1"}\n\n',
+  ).body as ReadableStream<Uint8Array>;
+}
+
+function deps(open: AskClient['open'], clock = new FakeClock()): AskDependencies {
+  return {
+    client: { open } as unknown as AskClient,
+    clock,
+    log: memoryLogger(),
+    octokit: () => Promise.reject(new Error('no GitHub in these tests')),
+    signal: new AbortController().signal,
+    runId: '1',
+  };
+}
+
+const rateLimited = (retryAfterMs?: number) =>
+  new ServiceError('POST /m answered HTTP 429', 'http', { status: 429, retryAfterMs });
+
+describe('answerQuestion', () => {
+  test('waits as long as Retry-After asks after a 429', async () => {
+    const clock = new FakeClock();
+    const open = jest
+      .fn<AskClient['open']>()
+      .mockRejectedValueOnce(rateLimited(7_000))
+      .mockRejectedValueOnce(rateLimited(7_000))
+      .mockResolvedValueOnce(stream());
+    const result = await answerQuestion(SETTINGS, EVENT, deps(open, clock));
+    expect(result.status).toBe('answered');
+    expect(clock.sleeps).toEqual([7_000, 7_000]);
+    expect(open).toHaveBeenCalledTimes(3);
+  });
+
+  test('backs off exponentially without Retry-After, and gives up at timeout-minutes', async () => {
+    const clock = new FakeClock();
+    const open = jest.fn<AskClient['open']>().mockRejectedValue(rateLimited());
+    const result = await answerQuestion({ ...SETTINGS, timeoutMs: 20_000 }, EVENT, deps(open, clock));
+    expect(result.status).toBe('failed');
+    expect(result.message).toContain("within 'timeout-minutes'");
+    expect(clock.sleeps).toEqual([2_000, 4_000, 8_000]);
+  });
+
+  test('does not retry a refused key', async () => {
+    const open = jest
+      .fn<AskClient['open']>()
+      .mockRejectedValue(new ServiceError("The assistant refused 'assistant-key' (HTTP 401)", 'http', { status: 401 }));
+    const result = await answerQuestion(SETTINGS, EVENT, deps(open));
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(result.message).toContain("'assistant-key'");
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  test('sends the question, the page size and an anonymous fingerprint for a step', async () => {
+    const open = jest.fn<AskClient['open']>().mockResolvedValue(stream());
+    const result = await answerQuestion(SETTINGS, EVENT, deps(open));
+    expect(result.answer?.threadId).toBe('t1');
+    expect(open.mock.calls[0]?.[0]).toEqual({
+      fp: 'anonymous',
+      messages: [{ id: 'question', role: 'user', parts: [{ type: 'text', text: 'How do I deploy?' }] }],
+      retrievalPageSize: 5,
+    });
+  });
+});
+
+describe('fingerprint', () => {
+  test('is stable, per repository, and does not contain the login', () => {
+    const mona = { login: 'Mona', id: 42 };
+    expect(fingerprint('o/r', mona)).toBe(fingerprint('O/R', { login: 'renamed', id: 42 } as never));
+    expect(fingerprint('o/r', mona)).not.toBe(fingerprint('o/other', mona));
+    expect(fingerprint('o/r', mona)).toMatch(/^[0-9a-f]{32}$/);
+    expect(fingerprint('o/r', mona)).not.toContain('Mona');
+  });
+});

@@ -1,0 +1,1054 @@
+export const id = 862;
+export const ids = [862];
+export const modules = {
+
+/***/ 8277:
+/***/ ((module) => {
+
+function webpackEmptyAsyncContext(req) {
+	// Here Promise.resolve().then() is used instead of new Promise() to prevent
+	// uncaught exception popping up in devtools
+	return Promise.resolve().then(() => {
+		var e = new Error("Cannot find module '" + req + "'");
+		e.code = 'MODULE_NOT_FOUND';
+		throw e;
+	});
+}
+webpackEmptyAsyncContext.keys = () => ([]);
+webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
+webpackEmptyAsyncContext.id = 8277;
+module.exports = webpackEmptyAsyncContext;
+
+/***/ }),
+
+/***/ 7082:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runAsk: () => (/* binding */ runAsk)
+});
+
+// UNUSED EXPORTS: answerQuestion, fingerprint
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 9 modules
+var core = __webpack_require__(9584);
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(7242);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/github.ts
+var github = __webpack_require__(9248);
+// EXTERNAL MODULE: ./src/clock.ts
+var clock = __webpack_require__(9373);
+// EXTERNAL MODULE: ./src/http.ts
+var http = __webpack_require__(6803);
+// EXTERNAL MODULE: ./src/permissions.ts
+var permissions = __webpack_require__(331);
+// EXTERNAL MODULE: ./src/sanitize.ts
+var sanitize = __webpack_require__(5540);
+// EXTERNAL MODULE: ./src/text-gate.ts
+var text_gate = __webpack_require__(1826);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./src/lazy-http-client.cjs
+var lazy_http_client = __webpack_require__(9365);
+// EXTERNAL MODULE: ./src/retry-after.ts
+var retry_after = __webpack_require__(4390);
+;// CONCATENATED MODULE: ./src/ask/client.ts
+
+
+
+
+
+
+
+/** An error body feeds one line; a proxy's page is cut, not read whole. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+class AskClient {
+    #options;
+    #agentSource;
+    constructor(options) {
+        this.#options = options;
+        this.#agentSource = new lazy_http_client.HttpClient(options.userAgent, [], {
+            allowRetries: false,
+            allowRedirects: false,
+            keepAlive: false,
+        });
+    }
+    get url() {
+        return `${this.#options.baseUrl}/discovery/v2/assistant/${encodeURIComponent(this.#options.domain)}/message`;
+    }
+    /**
+     * Posts the question; resolves once the answer starts, with its body as a web stream. Aborting
+     * `signal` destroys the connection, which ends the stream with an error (the caller keeps what
+     * arrived). Throws a ServiceError for an answer that is not an event stream.
+     */
+    async open(body, signal) {
+        const response = await this.#send(JSON.stringify(body), signal);
+        const status = response.statusCode ?? 0;
+        const where = `POST ${new URL(this.url).pathname}`;
+        if (status < 200 || status >= 300) {
+            const text = await readCapped(response);
+            throw failure(status, response, text, where);
+        }
+        const type = String(response.headers['content-type'] ?? '');
+        if (!/^text\/event-stream\b/i.test(type)) {
+            response.destroy();
+            throw new errors/* ServiceError */._7(`${where} answered with ${describeType(type)} instead of an event stream: is '${constants/* Input */.pd.BaseUrl}' the service's address?`, 'malformed', { status, publicMessage: 'The assistant answered with something other than an answer stream.' });
+        }
+        return external_node_stream_.Readable.toWeb(response);
+    }
+    #send(payload, signal) {
+        const url = new URL(this.url);
+        const where = `POST ${url.pathname}`;
+        return new Promise((resolve, reject) => {
+            const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
+            const req = http.request(url, {
+                method: 'POST',
+                agent: this.#agentSource.getAgent(url.href),
+                signal,
+                headers: {
+                    'User-Agent': this.#options.userAgent,
+                    Authorization: `Bearer ${this.#options.assistantKey}`,
+                    'Content-Type': 'application/json',
+                    Accept: 'text/event-stream',
+                    'Content-Length': String(Buffer.byteLength(payload)),
+                },
+            });
+            const timer = setTimeout(() => req.destroy(new StartTimeout()), this.#options.requestTimeoutMs);
+            req.on('response', (response) => {
+                clearTimeout(timer);
+                resolve(response);
+            });
+            req.on('error', (error) => {
+                clearTimeout(timer);
+                reject(connectionError(error, where, this.#options.requestTimeoutMs, url.host));
+            });
+            req.end(payload);
+        });
+    }
+}
+class StartTimeout extends Error {
+}
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+function connectionError(error, where, timeoutMs, host) {
+    if (error instanceof StartTimeout) {
+        return new errors/* ServiceError */._7(`${where} got no answer within ${(0,http/* formatSeconds */.Xo)(timeoutMs)}`, 'timeout');
+    }
+    const code = error?.code ?? '';
+    if (code === 'ABORT_ERR')
+        return new errors/* ServiceError */._7(`${where} was cancelled`, 'interrupted');
+    if (UNREACHABLE.has(code)) {
+        return new errors/* ServiceError */._7(`Could not connect to ${host} (${code})`, 'unreachable', {
+            publicMessage: `Could not connect to the assistant (${code}).`,
+        });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new errors/* ServiceError */._7(`${where} was interrupted (${(0,text_gate/* forLog */.Ig)(code || message, 120)})`, 'interrupted');
+}
+function failure(status, response, text, where) {
+    const retryAfterMs = (0,retry_after/* parseRetryAfter */.m)(response.headers['retry-after'], Date.now());
+    const detail = errorDetail(text, String(response.headers['content-type'] ?? ''));
+    if (status === 401 || status === 403) {
+        return new errors/* ServiceError */._7(`The assistant refused '${constants/* Input */.pd.AssistantKey}' (HTTP ${status}${detail}): use the assistant key ` +
+            `(svc_dsc_) of the documentation site named in '${constants/* Input */.pd.Domain}'.`, 'http', { status, publicMessage: `The assistant refused the action's key (HTTP ${status}).` });
+    }
+    if (status === 404) {
+        return new errors/* ServiceError */._7(`${where} answered HTTP 404${detail}: check '${constants/* Input */.pd.Domain}' (your documentation site's identifier) and '${constants/* Input */.pd.BaseUrl}'.`, 'http', { status, publicMessage: 'The assistant does not know this documentation site (HTTP 404).' });
+    }
+    return new errors/* ServiceError */._7(`${where} answered HTTP ${status}${detail}`, 'http', {
+        status,
+        retryAfterMs,
+        publicMessage: `The assistant answered HTTP ${status}.`,
+    });
+}
+/** `: <the service's error>` from a JSON body, ` (an HTML page)` for a proxy's page, or ''. */
+function errorDetail(text, type) {
+    if (/html/i.test(type) || /^\s*</.test(text))
+        return ' (an HTML page)';
+    try {
+        const parsed = JSON.parse(text);
+        const message = typeof parsed.error === 'string' ? parsed.error : parsed.message;
+        if (typeof message === 'string' && message.trim())
+            return `: ${(0,text_gate/* forLog */.Ig)(message, 200)}`;
+    }
+    catch {
+        // Not JSON: the first line of plain text is still worth a look.
+    }
+    const line = text.trim().split('\n', 1)[0] ?? '';
+    return line ? `: ${(0,text_gate/* forLog */.Ig)(line, 200)}` : '';
+}
+function describeType(type) {
+    if (!type)
+        return 'a body of no declared type';
+    if (/html/i.test(type))
+        return 'an HTML page';
+    return `'${(0,text_gate/* forLog */.Ig)(type, 60)}'`;
+}
+function readCapped(response) {
+    return new Promise((resolve) => {
+        const chunks = [];
+        let size = 0;
+        const done = () => resolve(Buffer.concat(chunks).toString('utf8'));
+        response.on('data', (chunk) => {
+            if (size >= ERROR_BODY_LIMIT)
+                return;
+            chunks.push(chunk.subarray(0, ERROR_BODY_LIMIT - size));
+            size += chunk.length;
+            if (size >= ERROR_BODY_LIMIT)
+                response.destroy();
+        });
+        response.on('end', done);
+        response.on('close', done);
+        response.on('error', done);
+    });
+}
+
+// EXTERNAL MODULE: ./src/trigger.ts
+var trigger = __webpack_require__(2523);
+;// CONCATENATED MODULE: ./src/ask/marker.ts
+
+/**
+ * The hidden first line of an answer comment. It records the assistant's thread id so that the
+ * next `/docs ask` on the issue continues the conversation, and which comment asked, so that the
+ * earlier turns can be sent again. It holds only ids, never user or model text.
+ */
+const ASK_MARKER_PREFIX = '<!-- docs-agent-ask';
+const SIGNATURE_LENGTH = 32;
+/** Thread ids go inside an HTML comment: anything else is not recorded. */
+const THREAD_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const QUESTION_REF = /^(?:c\d{1,20}|i|r\d{1,20})$/;
+function sign(scope, marker) {
+    const text = ['ask', scope.repository.toLowerCase(), String(scope.issueNumber), marker.threadId, marker.question];
+    return (0,external_node_crypto_.createHmac)('sha256', scope.key).update(text.join('\n')).digest('hex').slice(0, SIGNATURE_LENGTH);
+}
+function renderAskMarker(marker, scope) {
+    const threadId = THREAD_ID.test(marker.threadId) ? marker.threadId : '';
+    const question = QUESTION_REF.test(marker.question) ? marker.question : 'i';
+    const clean = { threadId, question };
+    return `${ASK_MARKER_PREFIX} thread=${threadId || '-'} q=${question} sig=${sign(scope, clean)} -->`;
+}
+/** The marker on the first line of `body`, if this action signed it for this scope; text further down is never read. */
+function parseAskMarker(body, scope) {
+    const firstLine = body.split('\n', 1)[0] ?? '';
+    const match = /^<!-- docs-agent-ask thread=(\S+) q=(\S+) sig=([0-9a-f]+) -->$/.exec(firstLine.trimEnd());
+    if (!match)
+        return undefined;
+    const [, thread = '', question = '', signature = ''] = match;
+    const marker = { threadId: thread === '-' ? '' : thread, question };
+    if (marker.threadId && !THREAD_ID.test(marker.threadId))
+        return undefined;
+    if (!QUESTION_REF.test(question))
+        return undefined;
+    const expected = sign(scope, marker);
+    if (signature.length !== expected.length)
+        return undefined;
+    return (0,external_node_crypto_.timingSafeEqual)(Buffer.from(signature), Buffer.from(expected)) ? marker : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/ask/render.ts
+// The answer comment. The answer is model output grounded in pages anyone may have written, so it
+// is treated as hostile: its markdown is kept, but nothing in it may notify anyone, run as HTML,
+// show an image, or link anywhere but the documentation's own pages.
+//
+// The rules do not depend on knowing which text is code: a renderer and this module could disagree
+// on where a code span or block ends (a fence inside a list item closes with the item), and text
+// kept verbatim on such a guess could turn out to be live HTML. So every character that could start
+// something live is broken with a zero-width space, which shows as nothing in text and in code:
+// `<` (tags, comments, autolinks), `@` (mentions, e-mail links), `#` before a digit (references),
+// `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
+// or `www.` of a bare address to another host. Only inline links whose target passes the host
+// check are written back as links, outside fenced code blocks.
+
+
+const ZWSP = '\u200b';
+/** GitHub refuses comments over 65,536 characters; the answer gets most of what is left. */
+const COMMENT_LIMIT = 65_536;
+const ANSWER_LIMIT = 48_000;
+const MAX_SOURCE_TITLE = 200;
+const MAX_URL = 500;
+const ANSWER_START = '<!-- answer -->';
+const ANSWER_END = '<!-- /answer -->';
+function renderAnswerComment(view) {
+    const sources = safeSources(view.sources);
+    const hosts = new Set(sources.map((source) => new URL(source.url).host.toLowerCase()));
+    const answer = neutraliseAnswer(view.answer, hosts);
+    const lines = [view.marker, ANSWER_START, answer || '_No answer text yet._', ANSWER_END, ''];
+    if (view.state === 'streaming')
+        lines.push('_Writing the answer…_', '');
+    if (view.state === 'incomplete') {
+        lines.push(`> [!WARNING]`, `> This answer is incomplete: ${(0,text_gate/* forMarkdown */.Bm)(view.reason ?? 'the answer stopped early', 300)}`, '');
+    }
+    if (sources.length > 0) {
+        lines.push('**Sources**', '');
+        for (const source of sources)
+            lines.push(`- [${(0,text_gate/* forMarkdown */.Bm)(source.title || source.url, MAX_SOURCE_TITLE)}](${source.url})`);
+        lines.push('');
+    }
+    lines.push('---', '<sub>Generated from the documentation by its assistant; it can be wrong, so check the sources.</sub>');
+    const body = lines.join('\n');
+    // The parts above are bounded; this only guards a change that forgets to bound a new one.
+    return body.length <= COMMENT_LIMIT ? body : [...body].slice(0, COMMENT_LIMIT - 2).join('');
+}
+/** Sources with an http(s) address, written so that the address cannot end the link early. */
+function safeSources(sources) {
+    const out = [];
+    for (const source of sources) {
+        const url = safeUrl(source.url);
+        if (url && !out.some((seen) => seen.url === url))
+            out.push({ url, ...(source.title ? { title: source.title } : {}) });
+    }
+    return out;
+}
+/** The address as a link target, or undefined unless it is a short http(s) URL free of secrets. */
+function safeUrl(raw) {
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    if (url.username || url.password)
+        return undefined;
+    const href = url.href.replace(/[()<>"'`\s\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    if (href.length > MAX_URL || (0,text_gate/* redact */.E$)(href) !== href)
+        return undefined;
+    return href;
+}
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+/**
+ * The answer's markdown made inert (see the top of this file), secrets removed, cut below the
+ * comment limit, and with a code block the answer left open closed again.
+ */
+function neutraliseAnswer(text, allowedHosts) {
+    const clean = (0,sanitize/* stripInvisible */._0)((0,text_gate/* redact */.E$)(text));
+    const cut = clean.length > ANSWER_LIMIT ? `${[...clean.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : clean;
+    const out = [];
+    let prose = [];
+    let open;
+    const flush = () => {
+        if (prose.length > 0)
+            out.push(neutraliseProse(prose.join('\n'), allowedHosts));
+        prose = [];
+    };
+    for (const line of cut.split('\n')) {
+        const fence = FENCE.exec(line);
+        if (open === undefined) {
+            if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
+                flush();
+                open = fence[1] ?? '```';
+                out.push(`${line.slice(0, line.indexOf(open))}${open}${(fence[2] ?? '').replace(/[^\w+.#-]/g, '')}`);
+            }
+            else {
+                prose.push(line);
+            }
+            continue;
+        }
+        if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
+            out.push(line);
+            open = undefined;
+            continue;
+        }
+        out.push(breakLive(line, allowedHosts));
+    }
+    flush();
+    if (open !== undefined)
+        out.push(open);
+    return out.join('\n').trim();
+}
+// An inline link: text without brackets, then an http(s) or other target, with an optional title.
+const LINK = /(!?)\[([^[\]]*)\]\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+/** Text outside fenced code: links to allowed hosts stay links, everything else is broken. */
+function neutraliseProse(text, allowedHosts) {
+    let out = '';
+    let at = 0;
+    for (const match of text.matchAll(LINK)) {
+        const [whole, bang = '', label = '', target = ''] = match;
+        out += breakLive(text.slice(at, match.index), allowedHosts);
+        at = match.index + whole.length;
+        const url = safeUrl(target);
+        const shown = breakLive(label, allowedHosts) || breakLive(target, allowedHosts);
+        // An image becomes a plain link to its address, which then passes the same host check.
+        const prefix = bang ? 'image: ' : '';
+        out +=
+            url && allowedHosts.has(new URL(url).host.toLowerCase()) ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`;
+    }
+    return out + breakLive(text.slice(at), allowedHosts);
+}
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]+/gi;
+/** Breaks everything that could be live in `text`, whether a renderer reads it as code or not. */
+function breakLive(text, allowedHosts) {
+    return text
+        .replace(BARE_URL, (address) => isAllowed(address, allowedHosts) ? address : address.replace(/^(https?:|www)/i, `$1${ZWSP}`))
+        .replace(/</g, `<${ZWSP}`)
+        .replace(/@(?=[\w-])/g, `@${ZWSP}`)
+        .replace(/#(?=\d)/g, `#${ZWSP}`)
+        .replace(/&(?=[#A-Za-z])/g, `&${ZWSP}`)
+        .replace(/!\[/g, `!${ZWSP}[`)
+        .replace(/\](?=[(:])/g, `]${ZWSP}`);
+}
+function isAllowed(address, allowedHosts) {
+    try {
+        const url = new URL(/^www\./i.test(address) ? `https://${address}` : address);
+        return allowedHosts.has(url.host.toLowerCase()) && !url.username && !url.password;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ask/comment.ts
+// The answer comment on the issue, and the conversation the issue already had with the assistant.
+
+
+
+
+/** Turns sent again when continuing; the service keeps the thread, these only give it context. */
+const MAX_TURNS = 3;
+const MAX_TURN_CHARS = 4_000;
+/**
+ * The latest conversation on the issue: the thread id of the newest answer comment this action
+ * signed, and the questions and answers of that thread. Undefined when there is none.
+ */
+async function findThread(octokit, target, scope, phrase) {
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        per_page: 100,
+    });
+    const answers = comments.flatMap((comment) => {
+        // The assistant key signs markers and it is public: only a bot (this action's token) could
+        // have written a comment worth believing, whoever else holds the key.
+        const marker = comment.user?.type === 'Bot' ? parseAskMarker(comment.body ?? '', scope) : undefined;
+        return marker?.threadId ? [{ marker, body: comment.body ?? '' }] : [];
+    });
+    const latest = answers.at(-1);
+    if (!latest)
+        return undefined;
+    const threadId = latest.marker.threadId;
+    const messages = [];
+    for (const [index, answer] of answers
+        .filter((a) => a.marker.threadId === threadId)
+        .slice(-MAX_TURNS)
+        .entries()) {
+        const asked = answer.marker.question.startsWith('c')
+            ? comments.find((comment) => `c${comment.id}` === answer.marker.question)?.body
+            : undefined;
+        const question = asked ? questionIn(asked, phrase) : undefined;
+        if (question)
+            messages.push(comment_text(`q${index}`, 'user', question));
+        const said = answerIn(answer.body);
+        if (said)
+            messages.push(comment_text(`a${index}`, 'assistant', said));
+    }
+    return { threadId, messages };
+}
+function comment_text(id, role, body) {
+    return { id, role, parts: [{ type: 'text', text: body.slice(0, MAX_TURN_CHARS) }] };
+}
+function questionIn(body, phrase) {
+    const request = (0,trigger/* findRequest */.Rh)(body, phrase.triggerPhrase);
+    const match = request && new RegExp(`^${phrase.askWord}\\s+(?:new\\s+)?`, 'i').exec(request);
+    return match && request ? request.slice(match[0].length) : undefined;
+}
+/** The answer part of one of our comments, as it was shown (already made inert). */
+function answerIn(body) {
+    const start = body.indexOf(`${ANSWER_START}\n`);
+    const end = body.lastIndexOf(`\n${ANSWER_END}`);
+    if (start === -1 || end <= start)
+        return undefined;
+    return (body
+        .slice(start + ANSWER_START.length + 1, end)
+        .replace(/\u200b/g, '')
+        .trim() || undefined);
+}
+/**
+ * One comment per question, written when the answer starts and edited as it streams, at most
+ * every `intervalMs`, then once more at the end. A failed write is a warning, never a failure:
+ * the outputs still carry the answer.
+ */
+class AnswerComment {
+    #octokit;
+    #target;
+    #log;
+    #intervalMs;
+    #now;
+    #id;
+    #lastWrite = -Infinity;
+    #written = '';
+    #pending = Promise.resolve();
+    constructor(octokit, target, log, options) {
+        this.#octokit = octokit;
+        this.#target = target;
+        this.#log = log;
+        this.#intervalMs = options.intervalMs;
+        this.#now = options.now;
+    }
+    get id() {
+        return this.#id;
+    }
+    /**
+     * Writes the body unless the last write was less than the interval ago. The body is rendered only
+     * then: an answer arrives in thousands of small pieces.
+     */
+    update(render) {
+        if (this.#now() - this.#lastWrite < this.#intervalMs)
+            return;
+        this.#lastWrite = this.#now();
+        const body = render();
+        this.#pending = this.#pending.then(() => this.#write(body));
+    }
+    /** Writes `body` whatever the interval, after any write under way. */
+    async finish(body) {
+        this.#pending = this.#pending.then(() => this.#write(body));
+        await this.#pending;
+    }
+    async #write(body) {
+        if (body === this.#written)
+            return;
+        const { owner, repo, issueNumber } = this.#target;
+        try {
+            if (this.#id === undefined) {
+                const { data } = await this.#octokit.rest.issues.createComment({
+                    owner,
+                    repo,
+                    issue_number: issueNumber,
+                    body,
+                });
+                this.#id = data.id;
+            }
+            else {
+                await this.#octokit.rest.issues.updateComment({ owner, repo, comment_id: this.#id, body });
+            }
+            this.#written = body;
+        }
+        catch (error) {
+            this.#log.warning(`Could not write the answer on #${issueNumber}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __webpack_require__(8422);
+;// CONCATENATED MODULE: ./src/ask/inputs.ts
+// The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
+// request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
+
+
+
+
+
+/** The service's recommended number of search results behind an answer. */
+const DEFAULT_PAGE_SIZE = 5;
+const MAX_PAGE_SIZE = 50;
+function readAskSettings(routing, env = process.env) {
+    const assistantKey = core.getInput(constants/* Input */.pd.AssistantKey);
+    const githubToken = core.getInput(constants/* Input */.pd.GitHubToken);
+    // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
+    for (const secret of [assistantKey, githubToken]) {
+        if (secret) {
+            core.setSecret(secret);
+            (0,text_gate/* registerSecret */.cl)(secret);
+        }
+    }
+    const problems = [];
+    const check = (read, fallback) => {
+        try {
+            return read();
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ConfigError */.xL))
+                throw error;
+            problems.push(error.message);
+            return fallback;
+        }
+    };
+    const settings = {
+        ...routing,
+        prompt: core.getInput(constants/* Input */.pd.Prompt),
+        domain: check(readDomain, ''),
+        assistantKey: check(() => checkAssistantKey(assistantKey), ''),
+        baseUrl: check(inputs/* readBaseUrl */.$P, ''),
+        githubToken,
+        timeoutMs: check(inputs/* readTimeoutMinutes */.jZ, 0) * 60_000,
+        delayScale: check(() => (0,inputs/* readDelayScale */._$)(env.DOCS_AGENT_DELAY_SCALE), 1),
+        askPermission: check(readAskPermission, 'read'),
+        allowedBots: core.getInput(constants/* Input */.pd.AllowedBots)
+            .split(/[\s,]+/)
+            .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
+            .filter(Boolean),
+        issueNumber: check(inputs/* readIssueNumber */.tW, undefined),
+        retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
+    };
+    if (problems.length === 1)
+        throw new errors/* ConfigError */.xL(problems[0]);
+    if (problems.length > 1) {
+        throw new errors/* ConfigError */.xL(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+    }
+    return settings;
+}
+function readDomain() {
+    const domain = core.getInput(constants/* Input */.pd.Domain);
+    if (!domain) {
+        throw new errors/* ConfigError */.xL(`Input '${constants/* Input */.pd.Domain}' is required in ask mode: your documentation site's identifier, ` +
+            `the last segment of your dashboard's address.`);
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(domain)) {
+        throw new errors/* ConfigError */.xL(`Invalid '${constants/* Input */.pd.Domain}' '${domain.slice(0, 100)}': a site identifier has only letters, digits, '-', '_' and '.'.`);
+    }
+    return domain;
+}
+/** The key is never quoted: a message may end up in a public log. */
+function checkAssistantKey(key) {
+    const example = `"${constants/* Input */.pd.AssistantKey}: \${{ vars.DOCS_ASSISTANT_KEY }}"`;
+    if (!key) {
+        throw new errors/* ConfigError */.xL(`Input '${constants/* Input */.pd.AssistantKey}' is required in ask mode: the assistant key (it starts with ` +
+            `'${constants/* ASSISTANT_KEY_PREFIX */.o9}'), for example ${example}.`);
+    }
+    // The admin key would work nowhere here and is a secret: it must not travel to the chat endpoint.
+    if (key.startsWith(constants/* ADMIN_KEY_PREFIX */.bh) && !key.startsWith(constants/* ASSISTANT_KEY_PREFIX */.o9)) {
+        throw new errors/* ConfigError */.xL(`Input '${constants/* Input */.pd.AssistantKey}' holds the admin key (it starts with '${constants/* ADMIN_KEY_PREFIX */.bh}'), which is ` +
+            `secret and not needed to ask questions. Use the assistant key, which starts with ` +
+            `'${constants/* ASSISTANT_KEY_PREFIX */.o9}', and rotate the admin key if it was exposed.`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(key)) {
+        throw new errors/* ConfigError */.xL(`Input '${constants/* Input */.pd.AssistantKey}' holds spaces or characters a key never has: copy the assistant key again.`);
+    }
+    if (!key.startsWith(constants/* ASSISTANT_KEY_PREFIX */.o9)) {
+        throw new errors/* ConfigError */.xL(`Input '${constants/* Input */.pd.AssistantKey}' is not an assistant key: assistant keys start with '${constants/* ASSISTANT_KEY_PREFIX */.o9}'.`);
+    }
+    return key;
+}
+function readAskPermission() {
+    const raw = (core.getInput(constants/* Input */.pd.AskPermission) || 'read').toLowerCase();
+    if (!constants/* PERMISSION_LEVELS */.eO.includes(raw)) {
+        throw new errors/* ConfigError */.xL(`Invalid '${constants/* Input */.pd.AskPermission}' '${raw}': expected one of ${constants/* PERMISSION_LEVELS */.eO.join(', ')}.`);
+    }
+    return raw;
+}
+function readPageSize() {
+    const raw = core.getInput(constants/* Input */.pd.RetrievalPageSize);
+    if (!raw)
+        return DEFAULT_PAGE_SIZE;
+    const size = Number(raw);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+        throw new errors/* ConfigError */.xL(`Invalid '${constants/* Input */.pd.RetrievalPageSize}' '${raw}': expected a whole number from 1 to ${MAX_PAGE_SIZE} (5 is recommended).`);
+    }
+    return size;
+}
+
+// EXTERNAL MODULE: ./node_modules/@ai-sdk/provider-utils/dist/index.mjs + 9 modules
+var dist = __webpack_require__(9920);
+// EXTERNAL MODULE: ./node_modules/ai/dist/index.mjs + 4 modules
+var ai_dist = __webpack_require__(7006);
+;// CONCATENATED MODULE: ./src/ask/stream.ts
+// Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
+// folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
+// keys they do not know, so `threadId` on `finish` survives parsing (assistant-api.md).
+
+
+/** Most sources listed under one answer. */
+const MAX_SOURCES = 20;
+/**
+ * Reads `body` to its end, calling `onUpdate` after each chunk that changed the answer. Never
+ * throws for a broken stream: the answer keeps what arrived and says why it stopped.
+ */
+async function readAnswer(body, onUpdate) {
+    const parts = new Map();
+    const answer = { text: '', sources: [], threadId: '', finished: false };
+    const reader = (0,dist/* parseJsonEventStream */._Z)({ stream: body, schema: ai_dist/* uiMessageChunkSchema */._E }).getReader();
+    try {
+        for (;;) {
+            const { done, value } = await reader.read();
+            if (done)
+                break;
+            // A chunk this release does not know (a newer type) is skipped, as useChat would.
+            if (!value.success)
+                continue;
+            const chunk = value.value;
+            if (apply(chunk, value.rawValue, answer, parts))
+                onUpdate(answer);
+            if (answer.finished || answer.stoppedBy)
+                break;
+        }
+    }
+    catch {
+        answer.stoppedBy = 'the connection ended before the answer was complete';
+    }
+    finally {
+        reader.cancel().catch(() => undefined);
+    }
+    if (!answer.finished && !answer.stoppedBy)
+        answer.stoppedBy = 'the answer stream ended before it was complete';
+    return answer;
+}
+function apply(chunk, raw, answer, parts) {
+    switch (chunk.type) {
+        case 'text-start':
+            if (!parts.has(chunk.id))
+                parts.set(chunk.id, '');
+            return false;
+        case 'text-delta':
+            parts.set(chunk.id, (parts.get(chunk.id) ?? '') + chunk.delta);
+            answer.text = [...parts.values()].filter((text) => text !== '').join('\n\n');
+            return true;
+        case 'source-url':
+            if (answer.sources.length < MAX_SOURCES && !answer.sources.some((source) => source.url === chunk.url)) {
+                answer.sources.push({ url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) });
+                return true;
+            }
+            return false;
+        case 'message-metadata':
+            return noteThread(answer, chunk.messageMetadata);
+        case 'finish':
+            noteThread(answer, raw, chunk.messageMetadata);
+            answer.finished = true;
+            return true;
+        case 'error':
+            answer.stoppedBy = `the assistant reported an error: ${chunk.errorText}`;
+            return true;
+        case 'abort':
+            answer.stoppedBy = 'the assistant stopped the answer';
+            return true;
+        default:
+            if (chunk.type.startsWith('data-'))
+                return noteThread(answer, chunk.data);
+            return false;
+    }
+}
+/** Takes a thread id from the first of `places` that has a usable one. */
+function noteThread(answer, ...places) {
+    for (const place of places) {
+        const id = place?.threadId;
+        if (typeof id === 'string' && THREAD_ID.test(id)) {
+            answer.threadId = id;
+            return true;
+        }
+    }
+    return false;
+}
+
+// EXTERNAL MODULE: ./src/progress-view.ts
+var progress_view = __webpack_require__(2680);
+// EXTERNAL MODULE: ./src/ask/route.ts
+var route = __webpack_require__(8132);
+;// CONCATENATED MODULE: ./src/ask/trigger.ts
+
+
+
+
+/** The question and where it came from, once the run is known to be an ask run. */
+function decideAsk(event, routing, options) {
+    const { payload } = event;
+    if (options.prompt) {
+        const requester = trigger/* OWNER_EVENTS */.yy.has(event.name) || isWorkflowRun(event.name) ? undefined : payload.sender;
+        if (!isWorkflowRun(event.name) && !trigger/* OWNER_EVENTS */.yy.has(event.name) && !requester) {
+            return skip(`the '${event.name}' event names nobody whose permission could be checked`);
+        }
+        return {
+            kind: 'ask',
+            question: options.prompt,
+            newThread: false,
+            ...(requester ? { requester } : {}),
+            ...(options.issueNumber ? { issue: { number: options.issueNumber, title: '' } } : {}),
+        };
+    }
+    if (event.name === 'issue_comment') {
+        const { comment, issue } = payload;
+        if (!comment || !issue)
+            return skip('the issue_comment payload has no comment');
+        if (payload.action !== 'created')
+            return skip(`comments that are ${payload.action ?? 'changed'} ask nothing`);
+        const body = comment.body ?? '';
+        if (body.includes(ASK_MARKER_PREFIX) || body.includes(progress_view/* MARKER_PREFIX */.Km))
+            return skip('the comment is one of its own');
+        const found = (0,route/* askIn */.D3)(body, routing);
+        if (found === undefined) {
+            return skip(`the comment does not start a line with '${routing.triggerPhrase} ${routing.askWord}'`);
+        }
+        const requester = comment.user ?? payload.sender;
+        if (!requester)
+            return skip('the event names nobody whose permission could be checked');
+        const title = issue.title ?? '';
+        return {
+            kind: 'ask',
+            ...found,
+            requester,
+            issue: { number: issue.number, title },
+            commentId: comment.id,
+            ...(title ? { contextTitle: title } : {}),
+        };
+    }
+    if (event.name === 'issues' && payload.issue) {
+        const { issue } = payload;
+        const requester = payload.sender ?? issue.user;
+        if (!requester)
+            return skip('the event names nobody whose permission could be checked');
+        const title = issue.title ?? '';
+        const base = { kind: 'ask', newThread: false, requester, issue: { number: issue.number, title } };
+        const whole = [title, issue.body ?? ''].filter((part) => part.trim()).join('\n\n');
+        if (payload.action === 'labeled') {
+            return (0,route/* isAskLabel */._M)(payload.label?.name, routing)
+                ? { ...base, question: whole }
+                : skip('the label is not the ask-label');
+        }
+        if (payload.action === 'opened') {
+            const found = (0,route/* askIn */.D3)(issue.body ?? '', routing);
+            if (found)
+                return { ...base, question: found.question };
+            if (issue.labels?.some((label) => (0,route/* isAskLabel */._M)(label.name, routing)))
+                return { ...base, question: whole };
+        }
+        return skip('the issue neither asks a question nor has the ask-label');
+    }
+    return skip(`ask mode has no question for '${event.name || 'unknown'}' events without a prompt`);
+}
+function isWorkflowRun(name) {
+    return name === 'workflow_dispatch' || name === 'schedule' || name === '';
+}
+function skip(reason) {
+    return { kind: 'skip', reason };
+}
+
+;// CONCATENATED MODULE: ./src/ask/run.ts
+// Ask mode: answers a question from the documentation with the service's assistant. main.ts loads
+// this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Longest wait for the answer to start, before the delay scale. */
+const REQUEST_TIMEOUT_MS = 60_000;
+const MIN_REQUEST_TIMEOUT_MS = 2_000;
+/** GitHub gets a few seconds between edits of a streaming answer (no notification is sent for edits). */
+const EDIT_INTERVAL_MS = 3_000;
+/** The first wait after a 429, doubled each time, and its ceiling. */
+const FIRST_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 60_000;
+/** A question longer than this is cut: the assistant answers questions, not documents. */
+const MAX_QUESTION = 8_000;
+/** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
+async function runAsk(routing, event, signal) {
+    let result;
+    try {
+        const settings = readAskSettings(routing);
+        result = await answerQuestion(settings, event, productionDependencies(settings, signal));
+    }
+    catch (error) {
+        // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
+        core.setOutput(constants/* Output */.k7.Status, constants/* FAILED_STATUS */.PO);
+        core.setFailed((0,text_gate/* gateLines */.HN)((0,errors/* errorMessage */.gJ)(error)));
+        return;
+    }
+    const { answer } = result;
+    core.setOutput(constants/* Output */.k7.Status, result.status);
+    // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
+    core.setOutput(constants/* Output */.k7.Answer, (0,text_gate/* redact */.E$)(answer?.text ?? ''));
+    core.setOutput(constants/* Output */.k7.ThreadId, (0,text_gate/* forOutput */.np)(answer?.threadId ?? ''));
+    core.setOutput(constants/* Output */.k7.Sources, JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)));
+    if (result.status === constants/* FAILED_STATUS */.PO)
+        core.setFailed((0,text_gate/* gateLines */.HN)(result.message));
+    else
+        core.notice((0,text_gate/* gateLines */.HN)(result.message));
+}
+function productionDependencies(settings, signal) {
+    let octokit;
+    const scale = settings.delayScale;
+    const limits = {
+        retryDelayMs: 1_000 * scale,
+        requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+        deadline: Date.now() + settings.timeoutMs + Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+        signal,
+    };
+    return {
+        client: new AskClient({
+            baseUrl: settings.baseUrl,
+            domain: settings.domain,
+            assistantKey: settings.assistantKey,
+            userAgent: constants/* USER_AGENT */._O,
+            requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * scale),
+        }),
+        clock: clock/* systemClock */.m,
+        log: (0,text_gate/* gatedLogger */.uz)(core),
+        octokit: () => (octokit ??= (0,github/* createOctokit */.Qi)(settings.githubToken, core, limits)),
+        signal,
+        runId: process.env.GITHUB_RUN_ID ?? '',
+    };
+}
+/** Decides whether there is a question, checks who asked, and streams the answer to the issue. */
+async function answerQuestion(settings, event, deps) {
+    const trigger = decideAsk(event, settings, settings);
+    if (trigger.kind === 'skip')
+        return { status: constants/* SKIPPED_STATUS */.ml, message: `Nothing to answer: ${trigger.reason}.` };
+    const question = (0,sanitize/* cleanText */.X5)(trigger.question).slice(0, MAX_QUESTION);
+    if (!question)
+        return { status: constants/* SKIPPED_STATUS */.ml, message: 'Nothing to answer: the question is empty.' };
+    const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
+    if (needsGitHub && !settings.githubToken) {
+        throw new errors/* ConfigError */.xL("Input 'github-token' is empty, but this event needs it to check who asked and to answer on the issue. " +
+            'Remove the input to use the default ${{ github.token }}.');
+    }
+    const octokit = needsGitHub ? await deps.octokit() : undefined;
+    if (octokit && trigger.requester) {
+        const everyone = settings.askPermission === 'none' && isPublic(event) && !(0,permissions/* isBot */.w)(trigger.requester);
+        if (!everyone) {
+            const level = settings.askPermission === 'none' ? 'read' : settings.askPermission;
+            const verdict = await (0,permissions/* checkPermission */.Y)(octokit, event.repository, trigger.requester, {
+                requiredPermission: level,
+                allowedBots: settings.allowedBots,
+            });
+            if (!verdict.allowed) {
+                const why = (0,permissions/* isBot */.w)(trigger.requester)
+                    ? 'questions from bots are only taken from those listed in allowed-bots'
+                    : `only people with ${level} access to this repository can ask questions`;
+                return { status: constants/* SKIPPED_STATUS */.ml, message: `Not answered for ${(0,text_gate/* forLog */.Ig)(trigger.requester.login, 60)}: ${why}.` };
+            }
+        }
+    }
+    const repository = `${event.repository.owner}/${event.repository.repo}`;
+    const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
+    const scope = target && {
+        key: settings.assistantKey,
+        repository,
+        issueNumber: target.issueNumber,
+    };
+    const earlier = octokit && target && scope && !trigger.newThread
+        ? await findThread(octokit, target, scope, settings).catch((error) => {
+            deps.log.warning(`Could not read the issue's earlier answers, so this starts a new conversation: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            return undefined;
+        })
+        : undefined;
+    const body = {
+        fp: fingerprint(repository, trigger.requester),
+        messages: [
+            ...(earlier?.messages ?? []),
+            { id: 'question', role: 'user', parts: [{ type: 'text', text: question }] },
+        ],
+        ...(earlier ? { threadId: earlier.threadId } : {}),
+        retrievalPageSize: settings.retrievalPageSize,
+        ...(trigger.contextTitle ? { context: [{ type: 'textSelection', value: (0,sanitize/* cleanText */.X5)(trigger.contextTitle) }] } : {}),
+    };
+    deps.log.info(`Asking the assistant (${earlier ? `continuing thread ${earlier.threadId}` : 'a new conversation'}): ${(0,text_gate/* forLog */.Ig)(question, 200)}`);
+    const comment = octokit && target
+        ? new AnswerComment(octokit, target, deps.log, {
+            intervalMs: EDIT_INTERVAL_MS * settings.delayScale,
+            now: deps.clock.now,
+        })
+        : undefined;
+    const questionRef = trigger.commentId
+        ? `c${trigger.commentId}`
+        : trigger.issue && !settings.prompt
+            ? 'i'
+            : `r${deps.runId.replace(/\D/g, '')}`;
+    const render = (answer, state) => renderAnswerComment({
+        marker: scope
+            ? renderAskMarker({ threadId: answer.threadId || earlier?.threadId || '', question: questionRef }, scope)
+            : '',
+        answer: answer.text,
+        sources: answer.sources,
+        state,
+        ...(answer.stoppedBy ? { reason: answer.stoppedBy } : {}),
+    });
+    const deadline = deps.clock.now() + settings.timeoutMs;
+    const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, settings.timeoutMs))]);
+    let stream;
+    try {
+        stream = await openWithRetry(deps, body, stop, deadline, settings.delayScale);
+    }
+    catch (error) {
+        const message = (0,errors/* errorMessage */.gJ)(error);
+        if (comment) {
+            await comment.finish(render({ text: '', sources: [], threadId: '', finished: false, stoppedBy: publicReason(error) }, 'incomplete'));
+        }
+        return { status: constants/* FAILED_STATUS */.PO, message: `No answer: ${message}` };
+    }
+    const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
+    if (!answer.threadId && earlier)
+        answer.threadId = earlier.threadId;
+    const complete = answer.finished && !answer.stoppedBy;
+    await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
+    const where = comment?.id ? ` on #${target?.issueNumber}` : '';
+    if (complete) {
+        return {
+            status: constants/* ANSWERED_STATUS */.BU,
+            message: `Answered${where} from ${answer.sources.length} source${answer.sources.length === 1 ? '' : 's'}.`,
+            answer,
+        };
+    }
+    return {
+        status: constants/* FAILED_STATUS */.PO,
+        message: `The answer${where} is incomplete: ${(0,text_gate/* forLog */.Ig)(answer.stoppedBy ?? 'it stopped early', 300)}.`,
+        answer,
+    };
+}
+/** Opens the answer stream; a 429 or a refused connection is tried again while time remains. */
+async function openWithRetry(deps, body, signal, deadline, scale) {
+    let backoff = FIRST_BACKOFF_MS;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await deps.client.open(body, signal);
+        }
+        catch (error) {
+            const retryable = error instanceof errors/* ServiceError */._7 &&
+                (error.status === 429 || error.failure === 'unreachable') &&
+                !deps.signal.aborted;
+            if (!retryable)
+                throw error;
+            const waitMs = Math.min(Math.max(error.retryAfterMs ?? 0, backoff), MAX_BACKOFF_MS * 10) * scale;
+            backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+            if (deps.clock.now() + waitMs >= deadline) {
+                throw new errors/* ServiceError */._7(`${error.message}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} within 'timeout-minutes'`, error.failure, { status: error.status, publicMessage: error.publicMessage });
+            }
+            deps.log.info(`${error.message}; trying again in ${(0,http/* formatSeconds */.Xo)(waitMs)}.`);
+            await deps.clock.sleep(waitMs, signal);
+            if (signal.aborted)
+                throw error;
+        }
+    }
+}
+/** A stable id of the asker that does not reveal who it is: the assistant groups conversations by it. */
+function fingerprint(repository, requester) {
+    if (!requester)
+        return 'anonymous';
+    // Webhook payloads carry the user's numeric id, which survives a renamed login.
+    const id = requester.id;
+    const who = typeof id === 'number' ? `id:${id}` : `login:${requester.login.toLowerCase()}`;
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(`docs-agent-action\n${repository.toLowerCase()}\n${who}`)
+        .digest('hex')
+        .slice(0, 32);
+}
+function isPublic(event) {
+    return event.payload.repository?.private === false;
+}
+function publicReason(error) {
+    return error instanceof errors/* ServiceError */._7 && error.publicMessage !== undefined
+        ? error.publicMessage
+        : 'the assistant could not be reached';
+}
+
+
+/***/ })
+
+};

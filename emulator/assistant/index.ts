@@ -1,0 +1,201 @@
+// An emulator of the service's Documentation Assistant (assistant-api.md): POST
+// /discovery/v2/assistant/{domain}/message answers from a small fixture documentation site with a
+// naive search, and streams the answer as a real version 5 UI message stream, written with the
+// `ai` package's own server helpers, so the action reads exactly what the library produces.
+// Faults on demand: an error chunk mid-answer, a cut connection, 429, an HTML 502, a slow trickle,
+// and an answer text of the test's choosing (to check that hostile text stays inert).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createUIMessageStream, pipeUIMessageStreamToResponse, type UIMessageChunk } from 'ai';
+
+export const ASSISTANT_KEY = 'svc_dsc_Tq7Lx2Vb9Kp4Wm8Zr3Nc';
+export const DOMAIN = 'acme';
+export const DOCS_BASE = 'https://docs.example.com';
+
+export type AssistantFault =
+  | { kind: 'error-chunk' }
+  | { kind: 'cut' }
+  | { kind: 'rate-limit'; retryAfterSeconds?: number; times?: number }
+  | { kind: 'html-502' }
+  | { kind: 'trickle'; delayMs: number }
+  /** The answer's text, as the model might write it; the sources still come from the search. */
+  | { kind: 'answer'; text: string; sourceTitle?: string };
+
+export interface AssistantRequest {
+  path: string;
+  authorization: string;
+  body: Record<string, unknown>;
+}
+
+export interface AssistantEmulator {
+  url: string;
+  requests: AssistantRequest[];
+  /** Faults apply to the next answers, in order; rate-limit counts down its `times`. */
+  fault(fault: AssistantFault): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface Page {
+  url: string;
+  title: string;
+  text: string;
+}
+
+function loadSite(): Page[] {
+  const dir = fileURLToPath(new URL('fixtures/', import.meta.url));
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const title = /^# (.+)$/m.exec(text)?.[1] ?? name;
+      return { url: `${DOCS_BASE}/${name.replace(/\.md$/, '')}`, title, text };
+    });
+}
+
+/** Pages ranked by how many of the question's words (four letters or more) they contain. */
+export function search(pages: Page[], question: string, size: number): Page[] {
+  const words = wordsOf(question);
+  return pages
+    .map((page) => ({ page, score: words.filter((word) => page.text.toLowerCase().includes(word)).length }))
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, size)
+    .map((hit) => hit.page);
+}
+
+function wordsOf(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[a-z]{4,}/g) ?? [])];
+}
+
+/** The top page's paragraph that shares the most words with the question. */
+function answerFrom(hits: Page[], question: string): string {
+  const [top] = hits;
+  if (!top) return 'I could not find this in the documentation.';
+  const words = wordsOf(question);
+  const score = (text: string): number => words.filter((word) => text.toLowerCase().includes(word)).length;
+  const paragraphs = top.text.split('\n\n').slice(1);
+  const paragraph = paragraphs.reduce(
+    (best, next) => (score(next) > score(best) ? next : best),
+    paragraphs[0] ?? top.text,
+  );
+  return `According to the documentation: ${paragraph.trim()}\n\nSee [${top.title}](${top.url}) for more.`;
+}
+
+export async function startAssistantEmulator(): Promise<AssistantEmulator> {
+  const pages = loadSite();
+  const requests: AssistantRequest[] = [];
+  let faults: AssistantFault[] = [];
+  let threads = 0;
+  const sockets = new Set<Socket>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = req.url ?? '/';
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      body = {};
+    }
+    requests.push({ path, authorization: req.headers.authorization ?? '', body });
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(value));
+    };
+    const match = /^\/discovery\/v2\/assistant\/([^/]+)\/message$/.exec(path);
+    if (req.method !== 'POST' || !match) return json(404, { error: 'Not found' });
+    if (req.headers.authorization !== `Bearer ${ASSISTANT_KEY}`) return json(401, { error: 'Invalid assistant key' });
+    if (decodeURIComponent(match[1] ?? '') !== DOMAIN) return json(404, { error: 'Unknown domain' });
+    const messages = body.messages;
+    if (typeof body.fp !== 'string' || !Array.isArray(messages) || typeof body.retrievalPageSize !== 'number') {
+      return json(400, { error: 'fp, messages and retrievalPageSize are required' });
+    }
+
+    const fault = faults[0];
+    if (fault?.kind === 'rate-limit') {
+      fault.times = (fault.times ?? 1) - 1;
+      if (fault.times <= 0) faults.shift();
+      return json(429, { error: 'Too many requests' }, { 'Retry-After': String(fault.retryAfterSeconds ?? 0) });
+    }
+    if (fault) faults.shift();
+    if (fault?.kind === 'html-502') {
+      res.writeHead(502, { 'Content-Type': 'text/html' });
+      res.end(
+        '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>\n',
+      );
+      return;
+    }
+
+    const last = messages.at(-1) as { parts?: { text?: string }[] } | undefined;
+    const question = (last?.parts ?? []).map((part) => part.text ?? '').join(' ');
+    const hits = search(pages, question, body.retrievalPageSize);
+    const text = fault?.kind === 'answer' ? fault.text : answerFrom(hits, question);
+    const threadId = typeof body.threadId === 'string' ? body.threadId : `thread_${++threads}`;
+    const words = text.match(/\S+\s*/g) ?? [];
+    const stream = createUIMessageStream({
+      execute: async ({ writer }) => {
+        const write = (chunk: UIMessageChunk | Record<string, unknown>): void => writer.write(chunk as UIMessageChunk);
+        write({ type: 'start' });
+        write({ type: 'start-step' });
+        for (const [index, page] of hits.entries()) {
+          const title = fault?.kind === 'answer' && fault.sourceTitle && index === 0 ? fault.sourceTitle : page.title;
+          write({ type: 'source-url', sourceId: `src-${index}`, url: page.url, title });
+        }
+        write({ type: 'text-start', id: 'text-1' });
+        for (const [index, word] of words.entries()) {
+          if (fault?.kind === 'trickle') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          write({ type: 'text-delta', id: 'text-1', delta: word });
+          if (index === Math.floor(words.length / 2)) {
+            if (fault?.kind === 'error-chunk') {
+              write({ type: 'error', errorText: 'The model provider failed' });
+              return;
+            }
+            if (fault?.kind === 'cut') {
+              // Let what was written reach the client, then drop the connection mid-answer.
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              res.socket?.destroy();
+              return;
+            }
+          }
+        }
+        write({ type: 'text-end', id: 'text-1' });
+        write({ type: 'finish-step' });
+        // The service's one named field: `threadId` on `finish` (assistant-api.md).
+        write({ type: 'finish', finishReason: 'stop', threadId });
+      },
+    });
+    await pipeUIMessageStreamToResponse({ response: res, stream });
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    fault: (fault) => faults.push(fault),
+    reset: () => {
+      requests.length = 0;
+      faults = [];
+      threads = 0;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

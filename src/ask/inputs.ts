@@ -1,0 +1,149 @@
+// The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
+// request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
+import * as core from '@actions/core';
+import {
+  ADMIN_KEY_PREFIX,
+  ASSISTANT_KEY_PREFIX,
+  Input,
+  PERMISSION_LEVELS,
+  type PermissionLevel,
+} from '../constants.ts';
+import { ConfigError } from '../errors.ts';
+import { readBaseUrl, readDelayScale, readIssueNumber, readTimeoutMinutes } from '../inputs.ts';
+import { registerSecret } from '../text-gate.ts';
+import type { AskRouting } from './route.ts';
+
+export interface AskSettings extends AskRouting {
+  /** The question of a `mode: ask` step; '' when the comment or issue gives it. */
+  prompt: string;
+  /** The documentation site's identifier, the `{domain}` of the assistant's address. */
+  domain: string;
+  /** The public assistant key (svc_dsc_), masked anyway. */
+  assistantKey: string;
+  baseUrl: string;
+  githubToken: string;
+  timeoutMs: number;
+  delayScale: number;
+  /** `none` lets everyone ask on public repositories. */
+  askPermission: PermissionLevel;
+  allowedBots: string[];
+  issueNumber: number | undefined;
+  retrievalPageSize: number;
+}
+
+/** The service's recommended number of search results behind an answer. */
+const DEFAULT_PAGE_SIZE = 5;
+const MAX_PAGE_SIZE = 50;
+
+export function readAskSettings(routing: AskRouting, env: NodeJS.ProcessEnv = process.env): AskSettings {
+  const assistantKey = core.getInput(Input.AssistantKey);
+  const githubToken = core.getInput(Input.GitHubToken);
+  // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
+  for (const secret of [assistantKey, githubToken]) {
+    if (secret) {
+      core.setSecret(secret);
+      registerSecret(secret);
+    }
+  }
+  const problems: string[] = [];
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
+  const settings: AskSettings = {
+    ...routing,
+    prompt: core.getInput(Input.Prompt),
+    domain: check(readDomain, ''),
+    assistantKey: check(() => checkAssistantKey(assistantKey), ''),
+    baseUrl: check(readBaseUrl, ''),
+    githubToken,
+    timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
+    delayScale: check(() => readDelayScale(env.DOCS_AGENT_DELAY_SCALE), 1),
+    askPermission: check(readAskPermission, 'read'),
+    allowedBots: core
+      .getInput(Input.AllowedBots)
+      .split(/[\s,]+/)
+      .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
+      .filter(Boolean),
+    issueNumber: check(readIssueNumber, undefined),
+    retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
+  };
+  if (problems.length === 1) throw new ConfigError(problems[0]);
+  if (problems.length > 1) {
+    throw new ConfigError(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  }
+  return settings;
+}
+
+function readDomain(): string {
+  const domain = core.getInput(Input.Domain);
+  if (!domain) {
+    throw new ConfigError(
+      `Input '${Input.Domain}' is required in ask mode: your documentation site's identifier, ` +
+        `the last segment of your dashboard's address.`,
+    );
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(domain)) {
+    throw new ConfigError(
+      `Invalid '${Input.Domain}' '${domain.slice(0, 100)}': a site identifier has only letters, digits, '-', '_' and '.'.`,
+    );
+  }
+  return domain;
+}
+
+/** The key is never quoted: a message may end up in a public log. */
+function checkAssistantKey(key: string): string {
+  const example = `"${Input.AssistantKey}: \${{ vars.DOCS_ASSISTANT_KEY }}"`;
+  if (!key) {
+    throw new ConfigError(
+      `Input '${Input.AssistantKey}' is required in ask mode: the assistant key (it starts with ` +
+        `'${ASSISTANT_KEY_PREFIX}'), for example ${example}.`,
+    );
+  }
+  // The admin key would work nowhere here and is a secret: it must not travel to the chat endpoint.
+  if (key.startsWith(ADMIN_KEY_PREFIX) && !key.startsWith(ASSISTANT_KEY_PREFIX)) {
+    throw new ConfigError(
+      `Input '${Input.AssistantKey}' holds the admin key (it starts with '${ADMIN_KEY_PREFIX}'), which is ` +
+        `secret and not needed to ask questions. Use the assistant key, which starts with ` +
+        `'${ASSISTANT_KEY_PREFIX}', and rotate the admin key if it was exposed.`,
+    );
+  }
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ConfigError(
+      `Input '${Input.AssistantKey}' holds spaces or characters a key never has: copy the assistant key again.`,
+    );
+  }
+  if (!key.startsWith(ASSISTANT_KEY_PREFIX)) {
+    throw new ConfigError(
+      `Input '${Input.AssistantKey}' is not an assistant key: assistant keys start with '${ASSISTANT_KEY_PREFIX}'.`,
+    );
+  }
+  return key;
+}
+
+function readAskPermission(): PermissionLevel {
+  const raw = (core.getInput(Input.AskPermission) || 'read').toLowerCase();
+  if (!(PERMISSION_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(
+      `Invalid '${Input.AskPermission}' '${raw}': expected one of ${PERMISSION_LEVELS.join(', ')}.`,
+    );
+  }
+  return raw as PermissionLevel;
+}
+
+function readPageSize(): number {
+  const raw = core.getInput(Input.RetrievalPageSize);
+  if (!raw) return DEFAULT_PAGE_SIZE;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new ConfigError(
+      `Invalid '${Input.RetrievalPageSize}' '${raw}': expected a whole number from 1 to ${MAX_PAGE_SIZE} (5 is recommended).`,
+    );
+  }
+  return size;
+}

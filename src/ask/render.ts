@@ -1,0 +1,182 @@
+// The answer comment. The answer is model output grounded in pages anyone may have written, so it
+// is treated as hostile: its markdown is kept, but nothing in it may notify anyone, run as HTML,
+// show an image, or link anywhere but the documentation's own pages.
+//
+// The rules do not depend on knowing which text is code: a renderer and this module could disagree
+// on where a code span or block ends (a fence inside a list item closes with the item), and text
+// kept verbatim on such a guess could turn out to be live HTML. So every character that could start
+// something live is broken with a zero-width space, which shows as nothing in text and in code:
+// `<` (tags, comments, autolinks), `@` (mentions, e-mail links), `#` before a digit (references),
+// `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
+// or `www.` of a bare address to another host. Only inline links whose target passes the host
+// check are written back as links, outside fenced code blocks.
+import { stripInvisible } from '../sanitize.ts';
+import { forMarkdown, redact } from '../text-gate.ts';
+import type { Source } from './stream.ts';
+
+const ZWSP = '\u200b';
+
+/** GitHub refuses comments over 65,536 characters; the answer gets most of what is left. */
+export const COMMENT_LIMIT = 65_536;
+export const ANSWER_LIMIT = 48_000;
+const MAX_SOURCE_TITLE = 200;
+const MAX_URL = 500;
+
+export type AnswerState = 'streaming' | 'complete' | 'incomplete';
+
+export interface AnswerView {
+  /** The signed marker line (src/ask/marker.ts). */
+  marker: string;
+  /** The answer's markdown as it arrived. */
+  answer: string;
+  sources: Source[];
+  state: AnswerState;
+  /** Why an incomplete answer stopped; outside text, gated here. */
+  reason?: string;
+}
+
+export const ANSWER_START = '<!-- answer -->';
+export const ANSWER_END = '<!-- /answer -->';
+
+export function renderAnswerComment(view: AnswerView): string {
+  const sources = safeSources(view.sources);
+  const hosts = new Set(sources.map((source) => new URL(source.url).host.toLowerCase()));
+  const answer = neutraliseAnswer(view.answer, hosts);
+  const lines = [view.marker, ANSWER_START, answer || '_No answer text yet._', ANSWER_END, ''];
+  if (view.state === 'streaming') lines.push('_Writing the answer…_', '');
+  if (view.state === 'incomplete') {
+    lines.push(
+      `> [!WARNING]`,
+      `> This answer is incomplete: ${forMarkdown(view.reason ?? 'the answer stopped early', 300)}`,
+      '',
+    );
+  }
+  if (sources.length > 0) {
+    lines.push('**Sources**', '');
+    for (const source of sources)
+      lines.push(`- [${forMarkdown(source.title || source.url, MAX_SOURCE_TITLE)}](${source.url})`);
+    lines.push('');
+  }
+  lines.push(
+    '---',
+    '<sub>Generated from the documentation by its assistant; it can be wrong, so check the sources.</sub>',
+  );
+  const body = lines.join('\n');
+  // The parts above are bounded; this only guards a change that forgets to bound a new one.
+  return body.length <= COMMENT_LIMIT ? body : [...body].slice(0, COMMENT_LIMIT - 2).join('');
+}
+
+/** Sources with an http(s) address, written so that the address cannot end the link early. */
+export function safeSources(sources: Source[]): Source[] {
+  const out: Source[] = [];
+  for (const source of sources) {
+    const url = safeUrl(source.url);
+    if (url && !out.some((seen) => seen.url === url))
+      out.push({ url, ...(source.title ? { title: source.title } : {}) });
+  }
+  return out;
+}
+
+/** The address as a link target, or undefined unless it is a short http(s) URL free of secrets. */
+function safeUrl(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.username || url.password) return undefined;
+  const href = url.href.replace(
+    /[()<>"'`\s\\]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  if (href.length > MAX_URL || redact(href) !== href) return undefined;
+  return href;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/**
+ * The answer's markdown made inert (see the top of this file), secrets removed, cut below the
+ * comment limit, and with a code block the answer left open closed again.
+ */
+export function neutraliseAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
+  const clean = stripInvisible(redact(text));
+  const cut = clean.length > ANSWER_LIMIT ? `${[...clean.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : clean;
+  const out: string[] = [];
+  let prose: string[] = [];
+  let open: string | undefined;
+  const flush = (): void => {
+    if (prose.length > 0) out.push(neutraliseProse(prose.join('\n'), allowedHosts));
+    prose = [];
+  };
+  for (const line of cut.split('\n')) {
+    const fence = FENCE.exec(line);
+    if (open === undefined) {
+      if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
+        flush();
+        open = fence[1] ?? '```';
+        out.push(`${line.slice(0, line.indexOf(open))}${open}${(fence[2] ?? '').replace(/[^\w+.#-]/g, '')}`);
+      } else {
+        prose.push(line);
+      }
+      continue;
+    }
+    if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
+      out.push(line);
+      open = undefined;
+      continue;
+    }
+    out.push(breakLive(line, allowedHosts));
+  }
+  flush();
+  if (open !== undefined) out.push(open);
+  return out.join('\n').trim();
+}
+
+// An inline link: text without brackets, then an http(s) or other target, with an optional title.
+const LINK = /(!?)\[([^[\]]*)\]\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+
+/** Text outside fenced code: links to allowed hosts stay links, everything else is broken. */
+function neutraliseProse(text: string, allowedHosts: ReadonlySet<string>): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    const [whole, bang = '', label = '', target = ''] = match;
+    out += breakLive(text.slice(at, match.index), allowedHosts);
+    at = match.index + whole.length;
+    const url = safeUrl(target);
+    const shown = breakLive(label, allowedHosts) || breakLive(target, allowedHosts);
+    // An image becomes a plain link to its address, which then passes the same host check.
+    const prefix = bang ? 'image: ' : '';
+    out +=
+      url && allowedHosts.has(new URL(url).host.toLowerCase()) ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`;
+  }
+  return out + breakLive(text.slice(at), allowedHosts);
+}
+
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]+/gi;
+
+/** Breaks everything that could be live in `text`, whether a renderer reads it as code or not. */
+function breakLive(text: string, allowedHosts: ReadonlySet<string>): string {
+  return text
+    .replace(BARE_URL, (address) =>
+      isAllowed(address, allowedHosts) ? address : address.replace(/^(https?:|www)/i, `$1${ZWSP}`),
+    )
+    .replace(/</g, `<${ZWSP}`)
+    .replace(/@(?=[\w-])/g, `@${ZWSP}`)
+    .replace(/#(?=\d)/g, `#${ZWSP}`)
+    .replace(/&(?=[#A-Za-z])/g, `&${ZWSP}`)
+    .replace(/!\[/g, `!${ZWSP}[`)
+    .replace(/\](?=[(:])/g, `]${ZWSP}`);
+}
+
+function isAllowed(address: string, allowedHosts: ReadonlySet<string>): boolean {
+  try {
+    const url = new URL(/^www\./i.test(address) ? `https://${address}` : address);
+    return allowedHosts.has(url.host.toLowerCase()) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}

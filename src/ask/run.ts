@@ -1,0 +1,276 @@
+// Ask mode: answers a question from the documentation with the service's assistant. main.ts loads
+// this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
+import { createHash } from 'node:crypto';
+import * as core from '@actions/core';
+import { ANSWERED_STATUS, FAILED_STATUS, Output, SKIPPED_STATUS, USER_AGENT } from '../constants.ts';
+import { ConfigError, errorMessage, ServiceError } from '../errors.ts';
+import type { GitHubEvent } from '../event.ts';
+import { createOctokit, type Octokit } from '../github.ts';
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
+import { formatSeconds } from '../http.ts';
+import type { Logger } from '../logger.ts';
+import { checkPermission, isBot } from '../permissions.ts';
+import { cleanText } from '../sanitize.ts';
+import { forLog, forOutput, gatedLogger, gateLines, redact } from '../text-gate.ts';
+import { AskClient, type AskBody } from './client.ts';
+import { AnswerComment, findThread } from './comment.ts';
+import { readAskSettings, type AskSettings } from './inputs.ts';
+import type { AskRouting } from './route.ts';
+import { renderAskMarker, type AskMarkerScope } from './marker.ts';
+import { renderAnswerComment, safeSources } from './render.ts';
+import { readAnswer, type Answer } from './stream.ts';
+import { decideAsk } from './trigger.ts';
+
+/** Longest wait for the answer to start, before the delay scale. */
+const REQUEST_TIMEOUT_MS = 60_000;
+const MIN_REQUEST_TIMEOUT_MS = 2_000;
+/** GitHub gets a few seconds between edits of a streaming answer (no notification is sent for edits). */
+const EDIT_INTERVAL_MS = 3_000;
+/** The first wait after a 429, doubled each time, and its ceiling. */
+const FIRST_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 60_000;
+/** A question longer than this is cut: the assistant answers questions, not documents. */
+const MAX_QUESTION = 8_000;
+
+export interface AskDependencies {
+  client: AskClient;
+  clock: Clock;
+  log: Logger;
+  octokit: () => Promise<Octokit>;
+  signal: AbortSignal;
+  runId: string;
+}
+
+export interface AskResult {
+  status: typeof ANSWERED_STATUS | typeof FAILED_STATUS | typeof SKIPPED_STATUS;
+  message: string;
+  answer?: Answer;
+}
+
+/** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
+export async function runAsk(routing: AskRouting, event: GitHubEvent, signal: AbortSignal): Promise<void> {
+  let result: AskResult;
+  try {
+    const settings = readAskSettings(routing);
+    result = await answerQuestion(settings, event, productionDependencies(settings, signal));
+  } catch (error) {
+    // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
+    core.setOutput(Output.Status, FAILED_STATUS);
+    core.setFailed(gateLines(errorMessage(error)));
+    return;
+  }
+  const { answer } = result;
+  core.setOutput(Output.Status, result.status);
+  // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
+  core.setOutput(Output.Answer, redact(answer?.text ?? ''));
+  core.setOutput(Output.ThreadId, forOutput(answer?.threadId ?? ''));
+  core.setOutput(Output.Sources, JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)));
+  if (result.status === FAILED_STATUS) core.setFailed(gateLines(result.message));
+  else core.notice(gateLines(result.message));
+}
+
+function productionDependencies(settings: AskSettings, signal: AbortSignal): AskDependencies {
+  let octokit: Promise<Octokit> | undefined;
+  const scale = settings.delayScale;
+  const limits = {
+    retryDelayMs: 1_000 * scale,
+    requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+    deadline: Date.now() + settings.timeoutMs + Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+    signal,
+  };
+  return {
+    client: new AskClient({
+      baseUrl: settings.baseUrl,
+      domain: settings.domain,
+      assistantKey: settings.assistantKey,
+      userAgent: USER_AGENT,
+      requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * scale),
+    }),
+    clock: systemClock,
+    log: gatedLogger(core),
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, core, limits)),
+    signal,
+    runId: process.env.GITHUB_RUN_ID ?? '',
+  };
+}
+
+/** Decides whether there is a question, checks who asked, and streams the answer to the issue. */
+export async function answerQuestion(
+  settings: AskSettings,
+  event: GitHubEvent,
+  deps: AskDependencies,
+): Promise<AskResult> {
+  const trigger = decideAsk(event, settings, settings);
+  if (trigger.kind === 'skip') return { status: SKIPPED_STATUS, message: `Nothing to answer: ${trigger.reason}.` };
+  const question = cleanText(trigger.question).slice(0, MAX_QUESTION);
+  if (!question) return { status: SKIPPED_STATUS, message: 'Nothing to answer: the question is empty.' };
+
+  const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
+  if (needsGitHub && !settings.githubToken) {
+    throw new ConfigError(
+      "Input 'github-token' is empty, but this event needs it to check who asked and to answer on the issue. " +
+        'Remove the input to use the default ${{ github.token }}.',
+    );
+  }
+  const octokit = needsGitHub ? await deps.octokit() : undefined;
+  if (octokit && trigger.requester) {
+    const everyone = settings.askPermission === 'none' && isPublic(event) && !isBot(trigger.requester);
+    if (!everyone) {
+      const level = settings.askPermission === 'none' ? 'read' : settings.askPermission;
+      const verdict = await checkPermission(octokit, event.repository, trigger.requester, {
+        requiredPermission: level,
+        allowedBots: settings.allowedBots,
+      });
+      if (!verdict.allowed) {
+        const why = isBot(trigger.requester)
+          ? 'questions from bots are only taken from those listed in allowed-bots'
+          : `only people with ${level} access to this repository can ask questions`;
+        return { status: SKIPPED_STATUS, message: `Not answered for ${forLog(trigger.requester.login, 60)}: ${why}.` };
+      }
+    }
+  }
+
+  const repository = `${event.repository.owner}/${event.repository.repo}`;
+  const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
+  const scope: AskMarkerScope | undefined = target && {
+    key: settings.assistantKey,
+    repository,
+    issueNumber: target.issueNumber,
+  };
+  const earlier =
+    octokit && target && scope && !trigger.newThread
+      ? await findThread(octokit, target, scope, settings).catch((error: unknown) => {
+          deps.log.warning(
+            `Could not read the issue's earlier answers, so this starts a new conversation: ${errorMessage(error)}`,
+          );
+          return undefined;
+        })
+      : undefined;
+
+  const body: AskBody = {
+    fp: fingerprint(repository, trigger.requester),
+    messages: [
+      ...(earlier?.messages ?? []),
+      { id: 'question', role: 'user', parts: [{ type: 'text', text: question }] },
+    ],
+    ...(earlier ? { threadId: earlier.threadId } : {}),
+    retrievalPageSize: settings.retrievalPageSize,
+    ...(trigger.contextTitle ? { context: [{ type: 'textSelection', value: cleanText(trigger.contextTitle) }] } : {}),
+  };
+  deps.log.info(
+    `Asking the assistant (${earlier ? `continuing thread ${earlier.threadId}` : 'a new conversation'}): ${forLog(question, 200)}`,
+  );
+
+  const comment =
+    octokit && target
+      ? new AnswerComment(octokit, target, deps.log, {
+          intervalMs: EDIT_INTERVAL_MS * settings.delayScale,
+          now: deps.clock.now,
+        })
+      : undefined;
+  const questionRef = trigger.commentId
+    ? `c${trigger.commentId}`
+    : trigger.issue && !settings.prompt
+      ? 'i'
+      : `r${deps.runId.replace(/\D/g, '')}`;
+  const render = (answer: Answer, state: 'streaming' | 'complete' | 'incomplete'): string =>
+    renderAnswerComment({
+      marker: scope
+        ? renderAskMarker({ threadId: answer.threadId || earlier?.threadId || '', question: questionRef }, scope)
+        : '',
+      answer: answer.text,
+      sources: answer.sources,
+      state,
+      ...(answer.stoppedBy ? { reason: answer.stoppedBy } : {}),
+    });
+
+  const deadline = deps.clock.now() + settings.timeoutMs;
+  const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, settings.timeoutMs))]);
+  let stream: ReadableStream<Uint8Array>;
+  try {
+    stream = await openWithRetry(deps, body, stop, deadline, settings.delayScale);
+  } catch (error) {
+    const message = errorMessage(error);
+    if (comment) {
+      await comment.finish(
+        render({ text: '', sources: [], threadId: '', finished: false, stoppedBy: publicReason(error) }, 'incomplete'),
+      );
+    }
+    return { status: FAILED_STATUS, message: `No answer: ${message}` };
+  }
+
+  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
+  if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
+  const complete = answer.finished && !answer.stoppedBy;
+  await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
+  const where = comment?.id ? ` on #${target?.issueNumber}` : '';
+  if (complete) {
+    return {
+      status: ANSWERED_STATUS,
+      message: `Answered${where} from ${answer.sources.length} source${answer.sources.length === 1 ? '' : 's'}.`,
+      answer,
+    };
+  }
+  return {
+    status: FAILED_STATUS,
+    message: `The answer${where} is incomplete: ${forLog(answer.stoppedBy ?? 'it stopped early', 300)}.`,
+    answer,
+  };
+}
+
+/** Opens the answer stream; a 429 or a refused connection is tried again while time remains. */
+async function openWithRetry(
+  deps: AskDependencies,
+  body: AskBody,
+  signal: AbortSignal,
+  deadline: number,
+  scale: number,
+): Promise<ReadableStream<Uint8Array>> {
+  let backoff = FIRST_BACKOFF_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.client.open(body, signal);
+    } catch (error) {
+      const retryable =
+        error instanceof ServiceError &&
+        (error.status === 429 || error.failure === 'unreachable') &&
+        !deps.signal.aborted;
+      if (!retryable) throw error;
+      const waitMs = Math.min(Math.max(error.retryAfterMs ?? 0, backoff), MAX_BACKOFF_MS * 10) * scale;
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      if (deps.clock.now() + waitMs >= deadline) {
+        throw new ServiceError(
+          `${error.message}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} within 'timeout-minutes'`,
+          error.failure,
+          { status: error.status, publicMessage: error.publicMessage },
+        );
+      }
+      deps.log.info(`${error.message}; trying again in ${formatSeconds(waitMs)}.`);
+      await deps.clock.sleep(waitMs, signal);
+      if (signal.aborted) throw error;
+    }
+  }
+}
+
+/** A stable id of the asker that does not reveal who it is: the assistant groups conversations by it. */
+export function fingerprint(repository: string, requester: { login: string } | undefined): string {
+  if (!requester) return 'anonymous';
+  // Webhook payloads carry the user's numeric id, which survives a renamed login.
+  const id = (requester as { id?: unknown }).id;
+  const who = typeof id === 'number' ? `id:${id}` : `login:${requester.login.toLowerCase()}`;
+  return createHash('sha256')
+    .update(`docs-agent-action\n${repository.toLowerCase()}\n${who}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function isPublic(event: GitHubEvent): boolean {
+  return (event.payload.repository as { private?: boolean } | undefined)?.private === false;
+}
+
+function publicReason(error: unknown): string {
+  return error instanceof ServiceError && error.publicMessage !== undefined
+    ? error.publicMessage
+    : 'the assistant could not be reached';
+}
