@@ -11,20 +11,33 @@ export interface BundleFile {
   name: string;
   bytes: number;
   gzipBytes: number;
-  /** index.js runs at every start; the other files only when needed (see WHEN_LOADED). */
+  /** index.js runs at every start; the other files only when needed (see whenLoaded). */
   eager: boolean;
+  /** Loaded only in ask mode: not part of what the agent path can load. */
+  askOnly: boolean;
 }
 
-/** When dist/'s other files are loaded; a chunk's name is ncc's `<id>.index.js`. */
-export function whenLoaded(name: string): string {
+/**
+ * When dist/'s other files are loaded; a chunk's name is ncc's `<id>.index.js`, a number that
+ * changes with the code, so ask mode's chunks are told by what they hold.
+ */
+export function whenLoaded({ name, askOnly }: Pick<BundleFile, 'name' | 'askOnly'>): string {
   if (name === 'index.js') return 'at every start';
   if (name === 'undici.cjs') return 'on demand: first GitHub request, or a proxy for one';
+  if (askOnly) return 'ask mode only: the assistant client and the `ai` stream reader';
   return 'on demand: @actions/github, when a run reports on GitHub';
+}
+
+/** Ask mode's chunks (src/ask/, and the `ai` package with its schemas), which the agent path never loads. */
+function isAskChunk(content: string): boolean {
+  return content.includes('/discovery/v2/assistant/') || content.includes('uiMessageChunkSchema');
 }
 
 export interface BundleResult {
   files: BundleFile[];
   totalBytes: number;
+  /** What the agent path can load: everything but ask mode's chunks. */
+  agentBytes: number;
   eagerBytes: number;
 }
 
@@ -39,11 +52,16 @@ export function measureBundle(dist = join(ROOT, 'dist')): BundleResult {
         bytes: content.length,
         gzipBytes: gzipSync(content, { level: 9 }).length,
         eager: name === 'index.js',
+        askOnly: isAskChunk(content.toString('latin1')),
       };
     });
-  const totalBytes = files.reduce((sum, file) => sum + file.bytes, 0);
-  const eagerBytes = files.filter((file) => file.eager).reduce((sum, file) => sum + file.bytes, 0);
-  return { files, totalBytes, eagerBytes };
+  const sum = (chosen: BundleFile[]): number => chosen.reduce((total, file) => total + file.bytes, 0);
+  return {
+    files,
+    totalBytes: sum(files),
+    agentBytes: sum(files.filter((file) => !file.askOnly)),
+    eagerBytes: sum(files.filter((file) => file.eager)),
+  };
 }
 
 /**

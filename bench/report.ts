@@ -206,7 +206,7 @@ function bundleSection(b: BundleResult, alternatives: { name: string; bundle: Bu
     '',
     table(
       ['File', 'Bytes', 'KiB', 'gzip KiB', 'Loaded'],
-      b.files.map((f) => [f.name, f.bytes.toLocaleString('en'), kib(f.bytes), kib(f.gzipBytes), whenLoaded(f.name)]),
+      b.files.map((f) => [f.name, f.bytes.toLocaleString('en'), kib(f.bytes), kib(f.gzipBytes), whenLoaded(f)]),
     ),
     '',
     `Total ${kib(b.totalBytes)} KiB, of which ${kib(b.eagerBytes)} KiB is read and parsed at every start. ` +
