@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle, isPullRequestLink } from '../src/agent-client.ts';
-import { ServiceError } from '../src/errors.ts';
-import { createTransport } from '../src/http.ts';
+import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle, isPullRequestLink } from '../src/service/client.ts';
+import { ServiceError } from '../src/util/errors.ts';
+import { createTransport } from '../src/service/transport.ts';
 
 const BASE = 'https://agent.example.com/api';
 const KEY = 'svc_unit_key';

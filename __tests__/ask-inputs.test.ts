@@ -3,8 +3,8 @@ import { readAskSettings } from '../src/ask/inputs.ts';
 import { isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
 import { readAnswer } from '../src/ask/stream.ts';
-import type { GitHubEvent } from '../src/event.ts';
-import { clearSecrets } from '../src/text-gate.ts';
+import type { GitHubEvent } from '../src/github/event.ts';
+import { clearSecrets } from '../src/util/text-gate.ts';
 
 const ROUTING: AskRouting = { mode: 'agent', triggerPhrase: '/docs', askWord: 'ask', askLabel: 'question' };
 
@@ -27,15 +27,15 @@ const VALID = { domain: 'acme', 'assistant-key': 'svc_dsc_abc123', 'base-url': '
 describe('ask inputs', () => {
   test('reads a valid set with the defaults', () => {
     withInputs(VALID, () => {
-      const settings = readAskSettings(ROUTING, {});
+      const settings = readAskSettings(ROUTING);
       expect(settings).toMatchObject({ domain: 'acme', askPermission: 'read', retrievalPageSize: 5 });
     });
   });
 
   test('refuses the admin key in assistant-key without quoting it', () => {
     withInputs({ ...VALID, 'assistant-key': 'svc_admin_secret_value' }, () => {
-      expect(() => readAskSettings(ROUTING, {})).toThrow(/'assistant-key' holds the admin key/);
-      expect(() => readAskSettings(ROUTING, {})).not.toThrow(/svc_admin_secret_value/);
+      expect(() => readAskSettings(ROUTING)).toThrow(/'assistant-key' holds the admin key/);
+      expect(() => readAskSettings(ROUTING)).not.toThrow(/svc_admin_secret_value/);
     });
   });
 
@@ -43,7 +43,7 @@ describe('ask inputs', () => {
     withInputs({ 'base-url': 'https://api.example.com', 'ask-permission': 'owner', 'retrieval-page-size': '0' }, () => {
       let message = '';
       try {
-        readAskSettings(ROUTING, {});
+        readAskSettings(ROUTING);
       } catch (error) {
         message = (error as Error).message;
       }

@@ -1,6 +1,6 @@
 import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } from '../src/ask/render.ts';
 import { parseAskMarker, renderAskMarker } from '../src/ask/marker.ts';
-import { clearSecrets, registerSecret } from '../src/text-gate.ts';
+import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 
 const DOCS = new Set(['docs.example.com']);
 const ZWSP = '\u200b';

@@ -2,8 +2,9 @@ import { jest } from '@jest/globals';
 import type { AskClient } from '../src/ask/client.ts';
 import type { AskSettings } from '../src/ask/inputs.ts';
 import { answerQuestion, fingerprint, type AskDependencies } from '../src/ask/run.ts';
-import { ServiceError } from '../src/errors.ts';
-import type { GitHubEvent } from '../src/event.ts';
+import { TIMINGS } from '../src/run/timings.ts';
+import { ServiceError } from '../src/util/errors.ts';
+import type { GitHubEvent } from '../src/github/event.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const SETTINGS: AskSettings = {
@@ -17,7 +18,6 @@ const SETTINGS: AskSettings = {
   baseUrl: 'https://api.example.com',
   githubToken: '',
   timeoutMs: 60_000,
-  delayScale: 1,
   askPermission: 'read',
   allowedBots: [],
   issueNumber: undefined,
@@ -38,6 +38,7 @@ function deps(open: AskClient['open'], clock = new FakeClock()): AskDependencies
     log: memoryLogger(),
     octokit: () => Promise.reject(new Error('no GitHub in these tests')),
     signal: new AbortController().signal,
+    timings: TIMINGS.ask,
     runId: '1',
   };
 }

@@ -1,7 +1,7 @@
-import { claimRequest, requestKey } from '../src/claim.ts';
-import type { Octokit } from '../src/github.ts';
-import type { Logger } from '../src/logger.ts';
-import type { FoundProgress, ProgressComments } from '../src/progress-comment.ts';
+import { claimRequest, requestKey } from '../src/github/claim.ts';
+import type { Octokit } from '../src/github/octokit.ts';
+import type { Logger } from '../src/util/log.ts';
+import type { FoundProgress, ProgressComments } from '../src/github/progress-comment.ts';
 
 const run = (extra: object = {}) => ({ kind: 'run' as const, request: '', forceNew: false, ...extra });
 const issue = { number: 4, isPullRequest: false };

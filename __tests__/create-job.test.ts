@@ -1,6 +1,6 @@
-import { sendOnce } from '../src/create-job.ts';
-import { ServiceError } from '../src/errors.ts';
-import type { Job } from '../src/agent-client.ts';
+import { sendOnce } from '../src/service/send-once.ts';
+import { ServiceError } from '../src/util/errors.ts';
+import type { Job } from '../src/service/client.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const job: Job = { id: 'job_1', status: 'active', prLink: null };
@@ -18,7 +18,7 @@ function attempts(...failures: Error[]) {
 
 const options = (clock = new FakeClock(0)) => ({
   deadline: clock.now() + 600_000,
-  delayScale: 0,
+  backoff: { minMs: 0, maxMs: 0 },
   clock,
   log: memoryLogger(),
 });

@@ -1,4 +1,4 @@
-import { isRetryable, runUrl } from '../src/github.ts';
+import { isRetryable, runUrl } from '../src/github/octokit.ts';
 
 describe('GitHub calls', () => {
   test.each([

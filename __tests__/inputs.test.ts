@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
-import { readSettings } from '../src/inputs.ts';
+import { readSettings } from '../src/run/inputs.ts';
+import { readTimings, TIMINGS } from '../src/run/timings.ts';
 
 // @actions/core masks a value by writing the add-mask command to stdout.
 const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -26,14 +27,13 @@ afterAll(() => stdout.mockRestore());
 describe('inputs', () => {
   test('reads valid inputs into settings', () => {
     withInputs(VALID);
-    expect(readSettings({})).toMatchObject({
+    expect(readSettings()).toMatchObject({
       prompt: 'Document the --verbose flag',
       projectId: 'proj_1',
       apiKey: 'svc_admin_123',
       baseUrl: 'https://api.example.com',
       githubToken: 'ghs_x',
       timeoutMs: 30 * 60_000,
-      delayScale: 1,
       triggerPhrase: '/docs',
       requiredPermission: 'write',
       allowedBots: [],
@@ -58,7 +58,7 @@ describe('inputs', () => {
       'issue-number': '#12',
       wait: 'false',
     });
-    expect(readSettings({})).toMatchObject({
+    expect(readSettings()).toMatchObject({
       triggerPhrase: '/DocBot',
       requiredPermission: 'maintain',
       allowedBots: ['renovate', 'dependabot', 'my-app'],
@@ -70,13 +70,13 @@ describe('inputs', () => {
 
   test('masks the key and the token', () => {
     withInputs(VALID);
-    readSettings({});
+    readSettings();
     expect(masked()).toEqual([`::add-mask::svc_admin_123\n`, `::add-mask::ghs_x\n`]);
   });
 
   test('refuses the assistant key, naming it', () => {
     withInputs({ ...VALID, 'api-key': 'svc_dsc_public' });
-    expect(() => readSettings({})).toThrow(
+    expect(() => readSettings()).toThrow(
       /'api-key' holds the public assistant key \(it starts with 'svc_dsc_'\).*admin key/,
     );
     expect(masked()).toEqual([`::add-mask::svc_dsc_public\n`, `::add-mask::ghs_x\n`]);
@@ -84,9 +84,9 @@ describe('inputs', () => {
 
   test('never quotes the key in an error', () => {
     withInputs({ ...VALID, 'api-key': 'sk_live_secret' });
-    expect(() => readSettings({})).toThrow(/'api-key' is not an admin key/);
+    expect(() => readSettings()).toThrow(/'api-key' is not an admin key/);
     try {
-      readSettings({});
+      readSettings();
     } catch (error) {
       expect(String(error)).not.toContain('sk_live_secret');
     }
@@ -113,33 +113,34 @@ describe('inputs', () => {
     ['timeout-minutes', '361', /at most 360/],
   ])('refuses %s=%j', (name, value, message) => {
     withInputs({ ...VALID, [name]: value });
-    expect(() => readSettings({})).toThrow(message);
+    expect(() => readSettings()).toThrow(message);
   });
 
   test('allows plain http to this machine only', () => {
     withInputs({ ...VALID, 'base-url': 'http://127.0.0.1:8787/api/' });
-    expect(readSettings({}).baseUrl).toBe('http://127.0.0.1:8787/api');
+    expect(readSettings().baseUrl).toBe('http://127.0.0.1:8787/api');
   });
 
   test('reads notify, on unless turned off, and names it when it is not a boolean', () => {
     withInputs(VALID);
-    expect(readSettings({}).notify).toBe(true);
+    expect(readSettings().notify).toBe(true);
     withInputs({ ...VALID, notify: 'false' });
-    expect(readSettings({}).notify).toBe(false);
+    expect(readSettings().notify).toBe(false);
     withInputs({ ...VALID, notify: 'sometimes' });
-    expect(() => readSettings({})).toThrow("Invalid 'notify' 'sometimes': expected true or false.");
+    expect(() => readSettings()).toThrow("Invalid 'notify' 'sometimes': expected true or false.");
   });
 
   test('defaults timeout-minutes when the runner passes none', () => {
     const { 'timeout-minutes': _, ...rest } = VALID;
     withInputs(rest);
-    expect(readSettings({}).timeoutMs).toBe(30 * 60_000);
+    expect(readSettings().timeoutMs).toBe(30 * 60_000);
   });
 
   test('reads the delay scale used by the emulator tests', () => {
     withInputs(VALID);
-    expect(readSettings({ DOCS_AGENT_DELAY_SCALE: '0.01' }).delayScale).toBe(0.01);
-    expect(() => readSettings({ DOCS_AGENT_DELAY_SCALE: '5' })).toThrow(/DOCS_AGENT_DELAY_SCALE/);
+    expect(readTimings({ DOCS_AGENT_DELAY_SCALE: '0.01' }).poll.maxMs).toBe(TIMINGS.poll.maxMs * 0.01);
+    expect(readTimings({})).toBe(TIMINGS);
+    expect(() => readTimings({ DOCS_AGENT_DELAY_SCALE: '5' })).toThrow(/DOCS_AGENT_DELAY_SCALE/);
   });
 });
 
@@ -148,7 +149,7 @@ describe('every input error in one run', () => {
     withInputs({ ...VALID, 'project-id': 'a b', 'timeout-minutes': '0', wait: 'maybe', 'issue-number': 'x' });
     let message = '';
     try {
-      readSettings({});
+      readSettings();
     } catch (error) {
       message = (error as Error).message;
     }

@@ -7,7 +7,8 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import type { RunResult } from '../emulator/runner.ts';
-import { LIVE_LIMITS } from '../src/live-progress.ts';
+import { MAX_EDITS } from '../src/run/live-progress.ts';
+import { TIMINGS } from '../src/run/timings.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
 import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';
 
@@ -188,12 +189,12 @@ describe('the agent’s work on the issue', () => {
     const live = edits().filter((body) => body.includes('⏳'));
     // At most one edit per editEveryMs (scaled) and maxEdits in all; the last edit is the final word.
     expect(live.length).toBeGreaterThan(0);
-    expect(live.length).toBeLessThanOrEqual(Math.min(LIVE_LIMITS.maxEdits, 6_000 / (LIVE_LIMITS.editEveryMs * SCALE)));
+    expect(live.length).toBeLessThanOrEqual(Math.min(MAX_EDITS, 6_000 / (TIMINGS.live.editEveryMs * SCALE)));
     const liveTimes = editTimes.slice(0, live.length);
     for (let i = 1; i < liveTimes.length; i++) {
       // The watcher notices an edit up to a few ms late; the bound is 300 ms.
       expect((liveTimes[i] ?? 0) - (liveTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(
-        LIVE_LIMITS.editEveryMs * SCALE - 30,
+        TIMINGS.live.editEveryMs * SCALE - 30,
       );
     }
     // Never more than one session read per poll of the job.

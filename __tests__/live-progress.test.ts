@@ -1,8 +1,10 @@
-import type { Job, PlanStep, Session } from '../src/agent-client.ts';
-import { ServiceError } from '../src/errors.ts';
-import { LIVE_LIMITS, LiveProgress, type LivePlan } from '../src/live-progress.ts';
-import { renderProgress, type ProgressView } from '../src/progress-view.ts';
+import type { Job, Session } from '../src/service/client.ts';
+import type { PlanStep } from '../src/util/constants.ts';
+import { ServiceError } from '../src/util/errors.ts';
+import { MAX_EDITS, LiveProgress, type LivePlan } from '../src/run/live-progress.ts';
+import { renderProgress, type ProgressView } from '../src/github/progress-view.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
+import { TIMINGS } from '../src/run/timings.ts';
 
 const running: Job = { id: 'job_1', status: 'active', prLink: null };
 
@@ -31,7 +33,7 @@ function setUp(session: (now: number) => Session | Error) {
     jobId: 'job_1',
     clock,
     log,
-    delayScale: 1,
+    limits: TIMINGS.live,
     startedAt: clock.now(),
     show: async (plan) => void edits.push({ at: clock.now(), plan }),
   });
@@ -53,12 +55,12 @@ describe('live progress', () => {
       todos: planAt(Math.floor((now - Date.UTC(2026, 10, 21)) / 5_000) % 5),
     }));
     await poll(3_000, 2 * 3_600_000);
-    expect(edits.length).toBe(LIVE_LIMITS.maxEdits);
+    expect(edits.length).toBe(MAX_EDITS);
     for (let i = 1; i < edits.length; i++) {
-      expect((edits[i]?.at ?? 0) - (edits[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(LIVE_LIMITS.editEveryMs);
+      expect((edits[i]?.at ?? 0) - (edits[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(TIMINGS.live.editEveryMs);
     }
     for (let i = 1; i < reads.length; i++) {
-      expect((reads[i] ?? 0) - (reads[i - 1] ?? 0)).toBeGreaterThanOrEqual(LIVE_LIMITS.readEveryMs);
+      expect((reads[i] ?? 0) - (reads[i - 1] ?? 0)).toBeGreaterThanOrEqual(TIMINGS.live.readEveryMs);
     }
     // Never more than one session read per poll: 2 h of 3 s polls, reads every 21 s.
     expect(reads.length).toBeLessThanOrEqual(Math.ceil((2 * 3_600_000) / 21_000) + 1);

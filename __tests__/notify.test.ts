@@ -1,6 +1,6 @@
-import { notificationText, pullRequestNumber, whomToNotify } from '../src/notify.ts';
-import type { Outcome } from '../src/outcome.ts';
-import type { Trigger } from '../src/trigger.ts';
+import { notificationText, pullRequestNumber, whomToNotify } from '../src/run/notify.ts';
+import type { Outcome } from '../src/run/outcome.ts';
+import type { Trigger } from '../src/github/trigger.ts';
 
 type RunTrigger = Extract<Trigger, { kind: 'run' }>;
 const fromComment = (login: string, type = 'User'): RunTrigger => ({

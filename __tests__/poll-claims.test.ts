@@ -4,8 +4,9 @@
  * most every 3 s, about every 7.5 s once the backoff is at its cap, and a finished job noticed
  * within 12 s, about 4 s at the median. bench/ measures the rest on the machine itself.
  */
-import type { Job } from '../src/agent-client.ts';
-import { waitForJob } from '../src/wait.ts';
+import type { Job } from '../src/service/client.ts';
+import { waitForJob } from '../src/service/wait.ts';
+import { POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
 import { seededRandom } from '../bench/stats.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
@@ -26,7 +27,7 @@ async function pollsOf(lengthMs: number, random: () => number): Promise<number[]
     job: active,
     deadline: 24 * 3_600_000,
     notFoundGraceMs: 0,
-    delayScale: 1,
+    schedule: POLL_SCHEDULE,
     clock,
     log: memoryLogger(),
   });

@@ -1,4 +1,4 @@
-import { POLL_SCHEDULE, pollDelay } from '../src/poll-schedule.ts';
+import { POLL_SCHEDULE, pollDelay } from '../src/service/poll-schedule.ts';
 
 describe('poll schedule', () => {
   test('grows from the first delay to the cap', () => {

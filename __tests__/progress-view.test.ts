@@ -1,7 +1,7 @@
-import { decideOutcome } from '../src/outcome.ts';
-import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/progress-view.ts';
-import { cleanText, fence } from '../src/sanitize.ts';
-import { forMarkdown } from '../src/text-gate.ts';
+import { decideOutcome } from '../src/run/outcome.ts';
+import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/github/progress-view.ts';
+import { cleanText, fence } from '../src/util/sanitize.ts';
+import { forMarkdown } from '../src/util/text-gate.ts';
 
 const view = {
   jobId: 'job_1',

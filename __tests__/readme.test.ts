@@ -10,9 +10,9 @@ import {
   updateReadme,
 } from '../scripts/readme-tables.ts';
 import { webhookPayload } from '../emulator/runner.ts';
-import type { GitHubEvent } from '../src/event.ts';
-import type { Settings } from '../src/inputs.ts';
-import { decideTrigger } from '../src/trigger.ts';
+import type { GitHubEvent } from '../src/github/event.ts';
+import type { Settings } from '../src/run/inputs.ts';
+import { decideTrigger } from '../src/github/trigger.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');

@@ -1,7 +1,7 @@
-import type { GitHubEvent } from '../src/event.ts';
-import type { Settings } from '../src/inputs.ts';
-import { buildPrompt } from '../src/prompt.ts';
-import { decideTrigger, findRequest } from '../src/trigger.ts';
+import type { GitHubEvent } from '../src/github/event.ts';
+import type { Settings } from '../src/run/inputs.ts';
+import { buildPrompt } from '../src/run/prompt.ts';
+import { decideTrigger, findRequest } from '../src/github/trigger.ts';
 import { webhookPayload } from '../emulator/runner.ts';
 
 const settings = {

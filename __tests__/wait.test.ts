@@ -1,7 +1,7 @@
-import type { Job } from '../src/agent-client.ts';
-import { ServiceError } from '../src/errors.ts';
-import { POLL_SCHEDULE } from '../src/poll-schedule.ts';
-import { waitForJob, type WaitOptions } from '../src/wait.ts';
+import type { Job } from '../src/service/client.ts';
+import { ServiceError } from '../src/util/errors.ts';
+import { POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
+import { waitForJob, type WaitOptions } from '../src/service/wait.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const active: Job = { id: 'job_1', status: 'active', prLink: null };
@@ -27,7 +27,7 @@ function options(client: WaitOptions['client'], clock: FakeClock, extra: Partial
     job: active,
     deadline: clock.now() + 60 * 60_000,
     notFoundGraceMs: 30_000,
-    delayScale: 1,
+    schedule: POLL_SCHEDULE,
     clock,
     log: memoryLogger(),
     ...extra,

@@ -210,7 +210,7 @@ function bundleSection(b: BundleResult, alternatives: { name: string; bundle: Bu
     ),
     '',
     `Total ${kib(b.totalBytes)} KiB, of which ${kib(b.eagerBytes)} KiB is read and parsed at every start. ` +
-      'The @actions/github chunk is loaded by a dynamic import() (src/github.ts imports it only when a run reports on an issue). ' +
+      'The @actions/github chunk is loaded by a dynamic import() (src/github/octokit.ts imports it only when a run reports on an issue). ' +
       'undici.cjs is undici built on its own (scripts/bundle.ts); the bundle has a stand-in for it (src/lazy-undici.cjs) ' +
       'that requires it on first use: Octokit fetches through it, and @actions/http-client makes a ProxyAgent from it for Octokit behind a proxy. ' +
       'tunnel and @actions/exec have stand-ins too. Sizes are exact, so a single figure stands for min, median and max.',

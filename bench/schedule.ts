@@ -1,5 +1,5 @@
-// The cost of waiting on a virtual clock: the action's real schedule (src/poll-schedule.ts pollDelay,
-// slept before each GET, starting from the create's answer, as src/wait.ts does) and fixed-interval
+// The cost of waiting on a virtual clock: the action's real schedule (src/service/poll-schedule.ts pollDelay,
+// slept before each GET, starting from the create's answer, as src/service/wait.ts does) and fixed-interval
 // pollers, for many jobs of one length. Nothing sleeps; a GET is instant; a job is over for any GET
 // at or after its length.
 //
@@ -8,7 +8,7 @@
 // phase 0, but then every job of a round length (say exactly 30 s) would end exactly on or just
 // after a poll, and the figure would describe the round number rather than the poller. The random
 // phase stands for real jobs, whose ends fall anywhere between two polls.
-import { pollDelay, POLL_SCHEDULE } from '../src/poll-schedule.ts';
+import { pollDelay, POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
 import { median, seededRandom, spread, type Spread } from './stats.ts';
 
 export interface ScheduleFigures {

@@ -34,30 +34,28 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 9 modules
-var core = __webpack_require__(9584);
-// EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(7242);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
-// EXTERNAL MODULE: ./src/github.ts
-var github = __webpack_require__(9248);
-// EXTERNAL MODULE: ./src/clock.ts
-var clock = __webpack_require__(9373);
-// EXTERNAL MODULE: ./src/http.ts
-var http = __webpack_require__(6803);
-// EXTERNAL MODULE: ./src/permissions.ts
-var permissions = __webpack_require__(331);
-// EXTERNAL MODULE: ./src/sanitize.ts
-var sanitize = __webpack_require__(5540);
-// EXTERNAL MODULE: ./src/text-gate.ts
-var text_gate = __webpack_require__(1826);
+// EXTERNAL MODULE: ./src/util/constants.ts
+var constants = __webpack_require__(2517);
+// EXTERNAL MODULE: ./src/util/errors.ts
+var errors = __webpack_require__(17);
+// EXTERNAL MODULE: ./src/github/octokit.ts
+var github_octokit = __webpack_require__(6702);
+// EXTERNAL MODULE: ./src/util/clock.ts
+var clock = __webpack_require__(7110);
+// EXTERNAL MODULE: ./src/util/format.ts
+var format = __webpack_require__(2693);
+// EXTERNAL MODULE: ./src/github/permissions.ts
+var permissions = __webpack_require__(5435);
+// EXTERNAL MODULE: ./src/util/sanitize.ts
+var sanitize = __webpack_require__(2701);
+// EXTERNAL MODULE: ./src/util/text-gate.ts
+var text_gate = __webpack_require__(4949);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./src/lazy-http-client.cjs
 var lazy_http_client = __webpack_require__(9365);
-// EXTERNAL MODULE: ./src/retry-after.ts
-var retry_after = __webpack_require__(4390);
+// EXTERNAL MODULE: ./src/service/retry-after.ts
+var retry_after = __webpack_require__(2102);
 ;// CONCATENATED MODULE: ./src/ask/client.ts
 
 
@@ -137,7 +135,7 @@ class StartTimeout extends Error {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 function connectionError(error, where, timeoutMs, host) {
     if (error instanceof StartTimeout) {
-        return new errors/* ServiceError */._7(`${where} got no answer within ${(0,http/* formatSeconds */.Xo)(timeoutMs)}`, 'timeout');
+        return new errors/* ServiceError */._7(`${where} got no answer within ${(0,format/* formatSeconds */.X)(timeoutMs)}`, 'timeout');
     }
     const code = error?.code ?? '';
     if (code === 'ABORT_ERR')
@@ -208,8 +206,8 @@ function readCapped(response) {
     });
 }
 
-// EXTERNAL MODULE: ./src/trigger.ts
-var trigger = __webpack_require__(2523);
+// EXTERNAL MODULE: ./src/github/trigger.ts
+var trigger = __webpack_require__(7131);
 ;// CONCATENATED MODULE: ./src/ask/marker.ts
 
 /**
@@ -536,8 +534,10 @@ class AnswerComment {
     }
 }
 
-// EXTERNAL MODULE: ./src/inputs.ts
-var inputs = __webpack_require__(8422);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 9 modules
+var core = __webpack_require__(9584);
+// EXTERNAL MODULE: ./src/run/inputs.ts
+var inputs = __webpack_require__(4280);
 ;// CONCATENATED MODULE: ./src/ask/inputs.ts
 // The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
 // request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
@@ -549,7 +549,7 @@ var inputs = __webpack_require__(8422);
 /** The service's recommended number of search results behind an answer. */
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
-function readAskSettings(routing, env = process.env) {
+function readAskSettings(routing) {
     const assistantKey = core.getInput(constants/* Input */.pd.AssistantKey);
     const githubToken = core.getInput(constants/* Input */.pd.GitHubToken);
     // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -579,7 +579,6 @@ function readAskSettings(routing, env = process.env) {
         baseUrl: check(inputs/* readBaseUrl */.$P, ''),
         githubToken,
         timeoutMs: check(inputs/* readTimeoutMinutes */.jZ, 0) * 60_000,
-        delayScale: check(() => (0,inputs/* readDelayScale */._$)(env.DOCS_AGENT_DELAY_SCALE), 1),
         askPermission: check(readAskPermission, 'read'),
         allowedBots: core.getInput(constants/* Input */.pd.AllowedBots)
             .split(/[\s,]+/)
@@ -736,8 +735,8 @@ function noteThread(answer, ...places) {
     return false;
 }
 
-// EXTERNAL MODULE: ./src/progress-view.ts
-var progress_view = __webpack_require__(2680);
+// EXTERNAL MODULE: ./src/github/progress-view.ts
+var progress_view = __webpack_require__(7848);
 // EXTERNAL MODULE: ./src/ask/route.ts
 var route = __webpack_require__(8132);
 ;// CONCATENATED MODULE: ./src/ask/trigger.ts
@@ -837,48 +836,42 @@ function skip(reason) {
 
 
 
-
-/** Longest wait for the answer to start, before the delay scale. */
-const REQUEST_TIMEOUT_MS = 60_000;
-const MIN_REQUEST_TIMEOUT_MS = 2_000;
-/** GitHub gets a few seconds between edits of a streaming answer (no notification is sent for edits). */
-const EDIT_INTERVAL_MS = 3_000;
-/** The first wait after a 429, doubled each time, and its ceiling. */
-const FIRST_BACKOFF_MS = 2_000;
-const MAX_BACKOFF_MS = 60_000;
 /** A question longer than this is cut: the assistant answers questions, not documents. */
 const MAX_QUESTION = 8_000;
 /** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
-async function runAsk(routing, event, signal) {
+async function runAsk(routing, event, step) {
+    const { runner, record } = step;
     let result;
     try {
         const settings = readAskSettings(routing);
-        result = await answerQuestion(settings, event, productionDependencies(settings, signal));
+        result = await answerQuestion(settings, event, productionDependencies(settings, step));
     }
     catch (error) {
         // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
-        core.setOutput(constants/* Output */.k7.Status, constants/* FAILED_STATUS */.PO);
-        core.setFailed((0,text_gate/* gateLines */.HN)((0,errors/* errorMessage */.gJ)(error)));
+        record.writeOutputs({ status: constants/* FAILED_STATUS */.PO });
+        runner.setFailed((0,errors/* errorMessage */.gJ)(error));
         return;
     }
     const { answer } = result;
-    core.setOutput(constants/* Output */.k7.Status, result.status);
-    // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
-    core.setOutput(constants/* Output */.k7.Answer, (0,text_gate/* redact */.E$)(answer?.text ?? ''));
-    core.setOutput(constants/* Output */.k7.ThreadId, (0,text_gate/* forOutput */.np)(answer?.threadId ?? ''));
-    core.setOutput(constants/* Output */.k7.Sources, JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)));
+    record.writeOutputs({
+        status: result.status,
+        // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
+        answer: (0,text_gate/* redact */.E$)(answer?.text ?? ''),
+        threadId: (0,text_gate/* forOutput */.np)(answer?.threadId ?? ''),
+        sources: JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)),
+    });
     if (result.status === constants/* FAILED_STATUS */.PO)
-        core.setFailed((0,text_gate/* gateLines */.HN)(result.message));
+        runner.setFailed(result.message);
     else
-        core.notice((0,text_gate/* gateLines */.HN)(result.message));
+        runner.log.notice(result.message);
 }
-function productionDependencies(settings, signal) {
+function productionDependencies(settings, step) {
+    const { runner, timings, signal } = step;
     let octokit;
-    const scale = settings.delayScale;
     const limits = {
-        retryDelayMs: 1_000 * scale,
-        requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
-        deadline: Date.now() + settings.timeoutMs + Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+        retryDelayMs: timings.github.retryDelayMs,
+        requestTimeoutMs: timings.github.requestTimeoutMs,
+        deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
         signal,
     };
     return {
@@ -887,13 +880,14 @@ function productionDependencies(settings, signal) {
             domain: settings.domain,
             assistantKey: settings.assistantKey,
             userAgent: constants/* USER_AGENT */._O,
-            requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * scale),
+            requestTimeoutMs: timings.ask.requestMs,
         }),
         clock: clock/* systemClock */.m,
-        log: (0,text_gate/* gatedLogger */.uz)(core),
-        octokit: () => (octokit ??= (0,github/* createOctokit */.Qi)(settings.githubToken, core, limits)),
+        log: runner.log,
+        octokit: () => (octokit ??= (0,github_octokit/* createOctokit */.Qi)(settings.githubToken, runner.log, limits)),
         signal,
         runId: process.env.GITHUB_RUN_ID ?? '',
+        timings: timings.ask,
     };
 }
 /** Decides whether there is a question, checks who asked, and streams the answer to the issue. */
@@ -952,7 +946,7 @@ async function answerQuestion(settings, event, deps) {
     deps.log.info(`Asking the assistant (${earlier ? `continuing thread ${earlier.threadId}` : 'a new conversation'}): ${(0,text_gate/* forLog */.Ig)(question, 200)}`);
     const comment = octokit && target
         ? new AnswerComment(octokit, target, deps.log, {
-            intervalMs: EDIT_INTERVAL_MS * settings.delayScale,
+            intervalMs: deps.timings.editEveryMs,
             now: deps.clock.now,
         })
         : undefined;
@@ -974,7 +968,7 @@ async function answerQuestion(settings, event, deps) {
     const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, settings.timeoutMs))]);
     let stream;
     try {
-        stream = await openWithRetry(deps, body, stop, deadline, settings.delayScale);
+        stream = await openWithRetry(deps, body, stop, deadline);
     }
     catch (error) {
         const message = (0,errors/* errorMessage */.gJ)(error);
@@ -1003,8 +997,9 @@ async function answerQuestion(settings, event, deps) {
     };
 }
 /** Opens the answer stream; a 429 or a refused connection is tried again while time remains. */
-async function openWithRetry(deps, body, signal, deadline, scale) {
-    let backoff = FIRST_BACKOFF_MS;
+async function openWithRetry(deps, body, signal, deadline) {
+    const { firstBackoffMs, maxBackoffMs } = deps.timings;
+    let backoff = firstBackoffMs;
     for (let attempt = 1;; attempt++) {
         try {
             return await deps.client.open(body, signal);
@@ -1015,12 +1010,13 @@ async function openWithRetry(deps, body, signal, deadline, scale) {
                 !deps.signal.aborted;
             if (!retryable)
                 throw error;
-            const waitMs = Math.min(Math.max(error.retryAfterMs ?? 0, backoff), MAX_BACKOFF_MS * 10) * scale;
-            backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+            // Retry-After is the service's own word and is honoured as given, beyond our backoff.
+            const waitMs = Math.max(error.retryAfterMs ?? 0, backoff);
+            backoff = Math.min(backoff * 2, maxBackoffMs);
             if (deps.clock.now() + waitMs >= deadline) {
                 throw new errors/* ServiceError */._7(`${error.message}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} within 'timeout-minutes'`, error.failure, { status: error.status, publicMessage: error.publicMessage });
             }
-            deps.log.info(`${error.message}; trying again in ${(0,http/* formatSeconds */.Xo)(waitMs)}.`);
+            deps.log.info(`${error.message}; trying again in ${(0,format/* formatSeconds */.X)(waitMs)}.`);
             await deps.clock.sleep(waitMs, signal);
             if (signal.aborted)
                 throw error;

@@ -60,7 +60,6 @@ export function commentEvent(
   body = '/docs document the flag',
   user = 'Codertocat',
   // Tests edit these payloads deeply; typing every field would restate @octokit/webhooks-types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): { name: string; payload: Record<string, any> } {
   const payload = webhookPayload('issue_comment', 'created');
   const seeded = github.addComment(payload.issue.number, body, user);

@@ -1,17 +1,17 @@
 // Sends a question to the assistant and hands back the answer's body as a stream of bytes.
 //
-// The request goes through Node's http(s) with @actions/http-client's agent, as src/http.ts does,
+// The request goes through Node's http(s) with @actions/http-client's agent, as src/service/transport.ts does,
 // so the runner's https_proxy/no_proxy apply. The `ai` package's DefaultChatTransport would use
 // the global fetch (undici), which ignores those variables; so we make the request ourselves and
 // let the `ai` package read the body (src/ask/stream.ts): no hand-written event-stream parsing.
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { HttpClient } from '@actions/http-client';
-import { Input } from '../constants.ts';
-import { ServiceError } from '../errors.ts';
-import { formatSeconds } from '../http.ts';
-import { parseRetryAfter } from '../retry-after.ts';
-import { forLog } from '../text-gate.ts';
+import { Input } from '../util/constants.ts';
+import { ServiceError } from '../util/errors.ts';
+import { formatSeconds } from '../util/format.ts';
+import { parseRetryAfter } from '../service/retry-after.ts';
+import { forLog } from '../util/text-gate.ts';
 
 export interface TextMessage {
   id: string;

@@ -1,8 +1,8 @@
 // The answer comment on the issue, and the conversation the issue already had with the assistant.
-import { errorMessage } from '../errors.ts';
-import type { IssueTarget, Octokit } from '../github.ts';
-import type { Logger } from '../logger.ts';
-import { findRequest } from '../trigger.ts';
+import { errorMessage } from '../util/errors.ts';
+import type { IssueTarget, Octokit } from '../github/octokit.ts';
+import type { Logger } from '../util/log.ts';
+import { findRequest } from '../github/trigger.ts';
 import type { TextMessage } from './client.ts';
 import { parseAskMarker, type AskMarkerScope } from './marker.ts';
 import { ANSWER_END, ANSWER_START } from './render.ts';

@@ -7,10 +7,10 @@ import {
   Input,
   PERMISSION_LEVELS,
   type PermissionLevel,
-} from '../constants.ts';
-import { ConfigError } from '../errors.ts';
-import { readBaseUrl, readDelayScale, readIssueNumber, readTimeoutMinutes } from '../inputs.ts';
-import { registerSecret } from '../text-gate.ts';
+} from '../util/constants.ts';
+import { ConfigError } from '../util/errors.ts';
+import { readBaseUrl, readIssueNumber, readTimeoutMinutes } from '../run/inputs.ts';
+import { registerSecret } from '../util/text-gate.ts';
 import type { AskRouting } from './route.ts';
 
 export interface AskSettings extends AskRouting {
@@ -23,7 +23,6 @@ export interface AskSettings extends AskRouting {
   baseUrl: string;
   githubToken: string;
   timeoutMs: number;
-  delayScale: number;
   /** `none` lets everyone ask on public repositories. */
   askPermission: PermissionLevel;
   allowedBots: string[];
@@ -35,7 +34,7 @@ export interface AskSettings extends AskRouting {
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
 
-export function readAskSettings(routing: AskRouting, env: NodeJS.ProcessEnv = process.env): AskSettings {
+export function readAskSettings(routing: AskRouting): AskSettings {
   const assistantKey = core.getInput(Input.AssistantKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -63,7 +62,6 @@ export function readAskSettings(routing: AskRouting, env: NodeJS.ProcessEnv = pr
     baseUrl: check(readBaseUrl, ''),
     githubToken,
     timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
-    delayScale: check(() => readDelayScale(env.DOCS_AGENT_DELAY_SCALE), 1),
     askPermission: check(readAskPermission, 'read'),
     allowedBots: core
       .getInput(Input.AllowedBots)

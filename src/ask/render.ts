@@ -10,8 +10,8 @@
 // `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
 // or `www.` of a bare address to another host. Only inline links whose target passes the host
 // check are written back as links, outside fenced code blocks.
-import { stripInvisible } from '../sanitize.ts';
-import { forMarkdown, redact } from '../text-gate.ts';
+import { stripInvisible } from '../util/sanitize.ts';
+import { forMarkdown, redact } from '../util/text-gate.ts';
 import type { Source } from './stream.ts';
 
 const ZWSP = '\u200b';

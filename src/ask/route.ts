@@ -1,10 +1,10 @@
 // What main.ts needs to choose between the agent path and ask mode, before either is loaded: the
 // few inputs that decide it and the rule. Everything else of ask mode is in a lazily loaded chunk.
 import * as core from '@actions/core';
-import { Input } from '../constants.ts';
-import { ConfigError } from '../errors.ts';
-import type { GitHubEvent } from '../event.ts';
-import { findRequest } from '../trigger.ts';
+import { Input } from '../util/constants.ts';
+import { ConfigError } from '../util/errors.ts';
+import type { GitHubEvent } from '../github/event.ts';
+import { findRequest } from '../github/trigger.ts';
 
 export type Mode = 'agent' | 'ask';
 

@@ -1,18 +1,20 @@
 // Ask mode: answers a question from the documentation with the service's assistant. main.ts loads
 // this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
 import { createHash } from 'node:crypto';
-import * as core from '@actions/core';
-import { ANSWERED_STATUS, FAILED_STATUS, Output, SKIPPED_STATUS, USER_AGENT } from '../constants.ts';
-import { ConfigError, errorMessage, ServiceError } from '../errors.ts';
-import type { GitHubEvent } from '../event.ts';
-import { createOctokit, type Octokit } from '../github.ts';
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
-import { formatSeconds } from '../http.ts';
-import type { Logger } from '../logger.ts';
-import { checkPermission, isBot } from '../permissions.ts';
-import { cleanText } from '../sanitize.ts';
-import { forLog, forOutput, gatedLogger, gateLines, redact } from '../text-gate.ts';
+import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../util/constants.ts';
+import { ConfigError, errorMessage, ServiceError } from '../util/errors.ts';
+import type { GitHubEvent } from '../github/event.ts';
+import { createOctokit, type Octokit } from '../github/octokit.ts';
+import type { Clock } from '../util/clock.ts';
+import { systemClock } from '../util/clock.ts';
+import { formatSeconds } from '../util/format.ts';
+import type { Logger } from '../util/log.ts';
+import { checkPermission, isBot } from '../github/permissions.ts';
+import { cleanText } from '../util/sanitize.ts';
+import { forLog, forOutput, redact } from '../util/text-gate.ts';
+import type { Runner } from '../run/runner.ts';
+import type { StepRecord } from '../run/state.ts';
+import type { Timings } from '../run/timings.ts';
 import { AskClient, type AskBody } from './client.ts';
 import { AnswerComment, findThread } from './comment.ts';
 import { readAskSettings, type AskSettings } from './inputs.ts';
@@ -22,14 +24,6 @@ import { renderAnswerComment, safeSources } from './render.ts';
 import { readAnswer, type Answer } from './stream.ts';
 import { decideAsk } from './trigger.ts';
 
-/** Longest wait for the answer to start, before the delay scale. */
-const REQUEST_TIMEOUT_MS = 60_000;
-const MIN_REQUEST_TIMEOUT_MS = 2_000;
-/** GitHub gets a few seconds between edits of a streaming answer (no notification is sent for edits). */
-const EDIT_INTERVAL_MS = 3_000;
-/** The first wait after a 429, doubled each time, and its ceiling. */
-const FIRST_BACKOFF_MS = 2_000;
-const MAX_BACKOFF_MS = 60_000;
 /** A question longer than this is cut: the assistant answers questions, not documents. */
 const MAX_QUESTION = 8_000;
 
@@ -40,6 +34,7 @@ export interface AskDependencies {
   octokit: () => Promise<Octokit>;
   signal: AbortSignal;
   runId: string;
+  timings: Timings['ask'];
 }
 
 export interface AskResult {
@@ -48,35 +43,46 @@ export interface AskResult {
   answer?: Answer;
 }
 
+/** The step as main.ts hands it over: the runner, the step's record, the run's timings and its cancel. */
+export interface AskStep {
+  runner: Runner;
+  record: StepRecord;
+  timings: Timings;
+  signal: AbortSignal;
+}
+
 /** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
-export async function runAsk(routing: AskRouting, event: GitHubEvent, signal: AbortSignal): Promise<void> {
+export async function runAsk(routing: AskRouting, event: GitHubEvent, step: AskStep): Promise<void> {
+  const { runner, record } = step;
   let result: AskResult;
   try {
     const settings = readAskSettings(routing);
-    result = await answerQuestion(settings, event, productionDependencies(settings, signal));
+    result = await answerQuestion(settings, event, productionDependencies(settings, step));
   } catch (error) {
     // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
-    core.setOutput(Output.Status, FAILED_STATUS);
-    core.setFailed(gateLines(errorMessage(error)));
+    record.writeOutputs({ status: FAILED_STATUS });
+    runner.setFailed(errorMessage(error));
     return;
   }
   const { answer } = result;
-  core.setOutput(Output.Status, result.status);
-  // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
-  core.setOutput(Output.Answer, redact(answer?.text ?? ''));
-  core.setOutput(Output.ThreadId, forOutput(answer?.threadId ?? ''));
-  core.setOutput(Output.Sources, JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)));
-  if (result.status === FAILED_STATUS) core.setFailed(gateLines(result.message));
-  else core.notice(gateLines(result.message));
+  record.writeOutputs({
+    status: result.status,
+    // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
+    answer: redact(answer?.text ?? ''),
+    threadId: forOutput(answer?.threadId ?? ''),
+    sources: JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)),
+  });
+  if (result.status === FAILED_STATUS) runner.setFailed(result.message);
+  else runner.log.notice(result.message);
 }
 
-function productionDependencies(settings: AskSettings, signal: AbortSignal): AskDependencies {
+function productionDependencies(settings: AskSettings, step: AskStep): AskDependencies {
+  const { runner, timings, signal } = step;
   let octokit: Promise<Octokit> | undefined;
-  const scale = settings.delayScale;
   const limits = {
-    retryDelayMs: 1_000 * scale,
-    requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
-    deadline: Date.now() + settings.timeoutMs + Math.max(MIN_REQUEST_TIMEOUT_MS, 15_000 * scale),
+    retryDelayMs: timings.github.retryDelayMs,
+    requestTimeoutMs: timings.github.requestTimeoutMs,
+    deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
     signal,
   };
   return {
@@ -85,13 +91,14 @@ function productionDependencies(settings: AskSettings, signal: AbortSignal): Ask
       domain: settings.domain,
       assistantKey: settings.assistantKey,
       userAgent: USER_AGENT,
-      requestTimeoutMs: Math.max(MIN_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS * scale),
+      requestTimeoutMs: timings.ask.requestMs,
     }),
     clock: systemClock,
-    log: gatedLogger(core),
-    octokit: () => (octokit ??= createOctokit(settings.githubToken, core, limits)),
+    log: runner.log,
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, runner.log, limits)),
     signal,
     runId: process.env.GITHUB_RUN_ID ?? '',
+    timings: timings.ask,
   };
 }
 
@@ -165,7 +172,7 @@ export async function answerQuestion(
   const comment =
     octokit && target
       ? new AnswerComment(octokit, target, deps.log, {
-          intervalMs: EDIT_INTERVAL_MS * settings.delayScale,
+          intervalMs: deps.timings.editEveryMs,
           now: deps.clock.now,
         })
       : undefined;
@@ -189,7 +196,7 @@ export async function answerQuestion(
   const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, settings.timeoutMs))]);
   let stream: ReadableStream<Uint8Array>;
   try {
-    stream = await openWithRetry(deps, body, stop, deadline, settings.delayScale);
+    stream = await openWithRetry(deps, body, stop, deadline);
   } catch (error) {
     const message = errorMessage(error);
     if (comment) {
@@ -225,9 +232,9 @@ async function openWithRetry(
   body: AskBody,
   signal: AbortSignal,
   deadline: number,
-  scale: number,
 ): Promise<ReadableStream<Uint8Array>> {
-  let backoff = FIRST_BACKOFF_MS;
+  const { firstBackoffMs, maxBackoffMs } = deps.timings;
+  let backoff = firstBackoffMs;
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.client.open(body, signal);
@@ -237,8 +244,9 @@ async function openWithRetry(
         (error.status === 429 || error.failure === 'unreachable') &&
         !deps.signal.aborted;
       if (!retryable) throw error;
-      const waitMs = Math.min(Math.max(error.retryAfterMs ?? 0, backoff), MAX_BACKOFF_MS * 10) * scale;
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      // Retry-After is the service's own word and is honoured as given, beyond our backoff.
+      const waitMs = Math.max(error.retryAfterMs ?? 0, backoff);
+      backoff = Math.min(backoff * 2, maxBackoffMs);
       if (deps.clock.now() + waitMs >= deadline) {
         throw new ServiceError(
           `${error.message}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} within 'timeout-minutes'`,

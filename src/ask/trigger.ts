@@ -1,7 +1,7 @@
 // The question of an ask run and where it came from. Pure: it reads the event and the settings.
-import type { Actor, GitHubEvent } from '../event.ts';
-import { MARKER_PREFIX } from '../progress-view.ts';
-import { OWNER_EVENTS } from '../trigger.ts';
+import type { Actor, GitHubEvent } from '../github/event.ts';
+import { MARKER_PREFIX } from '../github/progress-view.ts';
+import { OWNER_EVENTS } from '../github/trigger.ts';
 import { askIn, isAskLabel, type AskRouting } from './route.ts';
 import { ASK_MARKER_PREFIX } from './marker.ts';
 

@@ -1,12 +1,18 @@
 import pRetry from 'p-retry';
-import type { Job } from './agent-client.ts';
-import type { Clock } from './clock.ts';
-import { ServiceError, errorMessage } from './errors.ts';
-import type { Logger } from './logger.ts';
+import type { Job } from './client.ts';
+import type { Clock } from '../util/clock.ts';
+import { ServiceError, errorMessage } from '../util/errors.ts';
+import type { Logger } from '../util/log.ts';
+
+/** Waits between tries: the first at least `minMs` (randomised, doubling), none above `maxMs`. */
+export interface Backoff {
+  minMs: number;
+  maxMs: number;
+}
 
 export interface CreateOptions {
   deadline: number;
-  delayScale: number;
+  backoff: Backoff;
   clock: Clock;
   log: Logger;
 }
@@ -23,14 +29,14 @@ export interface CreateOptions {
  * without a readable job) it fails and says a job may exist, rather than risk a duplicate.
  */
 export async function sendOnce(what: string, send: () => Promise<Job>, options: CreateOptions): Promise<Job> {
-  const { deadline, delayScale, clock, log } = options;
+  const { deadline, backoff, clock, log } = options;
   try {
     return await pRetry(send, {
       retries: 4,
-      minTimeout: 2_000 * delayScale,
+      minTimeout: backoff.minMs,
       factor: 2,
       randomize: true,
-      maxTimeout: 30_000 * delayScale,
+      maxTimeout: backoff.maxMs,
       shouldRetry: async ({ error, retryDelay }) => {
         if (!isSafeToRepeat(error)) return false;
         // Retry-After is the service's own word and is honoured as given, beyond our backoff.

@@ -1,19 +1,15 @@
-import type { Job, Session } from './agent-client.ts';
-import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from './constants.ts';
-import { formatDuration } from './logger.ts';
-import type { WaitResult } from './wait.ts';
+import type { Job, Session } from '../service/client.ts';
+import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../util/constants.ts';
+import { formatDuration } from '../util/format.ts';
+import type { WaitResult } from '../service/wait.ts';
+import type { ProgressState } from '../github/progress-view.ts';
 
-export type OutcomeKind =
-  | 'pull-request'
-  | 'no-change'
-  | 'failed'
-  | 'archived'
-  | 'timed-out'
-  | 'cancelled'
-  /** `wait: false`: the job was started or found and left to run. */
-  | 'started'
-  /** The action could not finish its part: bad answer, refused key, unreachable service. */
-  | 'error';
+/**
+ * How a run ended: every state a progress comment shows but 'working'. 'started' is `wait: false`
+ * (the job was started or found and left to run); 'error' is the action failing its part (a bad
+ * answer, a refused key, an unreachable service).
+ */
+export type OutcomeKind = Exclude<ProgressState, 'working'>;
 
 /** What the run ended with, in the words every report (outputs, summary, comment, log) uses. */
 export interface Outcome {

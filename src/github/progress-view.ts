@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PlanStep } from './agent-client.ts';
-import { formatDuration } from './logger.ts';
-import type { OutcomeKind } from './outcome.ts';
-import { forMarkdown } from './text-gate.ts';
+import type { PlanStep } from '../util/constants.ts';
+import { formatDuration } from '../util/format.ts';
+import { forMarkdown } from '../util/text-gate.ts';
 
 /**
  * The hidden marker of the one progress comment per request. It holds only what the action made
@@ -43,7 +42,22 @@ export interface Marker {
   triggers: string[];
 }
 
-export type ProgressState = 'working' | OutcomeKind;
+/**
+ * What a progress comment says: the job is being worked on, or how the run ended ('started' is
+ * `wait: false`; 'error' is the action failing its part). The run's outcomes are these but 'working'.
+ */
+export const PROGRESS_STATES = [
+  'working',
+  'pull-request',
+  'no-change',
+  'failed',
+  'archived',
+  'timed-out',
+  'cancelled',
+  'started',
+  'error',
+] as const;
+export type ProgressState = (typeof PROGRESS_STATES)[number];
 
 export interface ProgressView extends Marker {
   state: ProgressState;

@@ -1,20 +1,17 @@
-import * as core from '@actions/core';
-import type { Job } from './agent-client.ts';
-import { Output, RUNNING_STATUS, State } from './constants.ts';
-import type { Claim } from './claim.ts';
-import { isAmbiguous, sendOnce } from './create-job.ts';
-import { ServiceError, errorMessage, publicErrorMessage } from './errors.ts';
+import type { Job } from '../service/client.ts';
+import { RUNNING_STATUS } from '../util/constants.ts';
+import type { Claim } from '../github/claim.ts';
+import { isAmbiguous, sendOnce } from '../service/send-once.ts';
+import { ServiceError, errorMessage, publicErrorMessage } from '../util/errors.ts';
 import type { Settings } from './inputs.ts';
 import { LiveProgress } from './live-progress.ts';
-import type { Dependencies, NoWork } from './main.ts';
+import type { Dependencies, NoWork } from './deps.ts';
 import { whomToNotify } from './notify.ts';
 import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
-import type { ProgressComments } from './progress-comment.ts';
-import type { Trigger } from './trigger.ts';
-import { waitForJob } from './wait.ts';
-
-/** How long a just-created job may answer 404 before that is believed, before the delay scale. */
-const NOT_FOUND_GRACE_MS = 30_000;
+import type { FoundProgress, ProgressComments } from '../github/progress-comment.ts';
+import { planJob, type Plan } from './plan.ts';
+import type { Trigger } from '../github/trigger.ts';
+import { waitForJob } from '../service/wait.ts';
 
 /** The progress comment of this request and what its marker records. */
 export interface Conversation {
@@ -28,14 +25,6 @@ export interface Conversation {
   /** Whether someone asked on GitHub (a comment, an issue, a pull request): only then are there reactions. */
   react: boolean;
 }
-
-type Plan =
-  | { kind: 'create' }
-  | { kind: 'follow-up'; jobId: string }
-  /** The job exists already: named by `job-id`, or by this request's own comment on a re-run. */
-  | { kind: 'attach'; jobId: string; reason: string }
-  /** Another run holds the request (see claim.ts), or the claim could not be made. */
-  | Exclude<Claim, { kind: 'go' }>;
 
 export interface JobRequest {
   settings: Settings;
@@ -58,7 +47,8 @@ class CancelledWhileSending extends Error {}
  */
 export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; conversation: Conversation } | NoWork> {
   const { settings, trigger, progress, deps, key } = request;
-  const { clock, log } = deps;
+  const { clock } = deps;
+  const { log } = deps.runner;
   const started = clock.now();
   const conversation: Conversation = {
     commentId: undefined,
@@ -74,15 +64,19 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
   let plan: Plan | undefined;
   let release = async (): Promise<void> => {};
   try {
-    plan = await planJob(request, key, conversation, (given) => (release = given));
-    if (plan.kind === 'held') return { kind: 'skipped', message: plan.message };
-    if (plan.kind === 'failed') {
-      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(plan.message, undefined);
+    const read = await readExisting(request);
+    if (read.kind === 'held') return { kind: 'skipped', message: read.message };
+    if (read.kind === 'failed') {
+      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, undefined);
       return { outcome, conversation };
     }
+    release = read.release;
+    plan = planJob({ jobId: settings.jobId, key, trigger }, read.existing);
+    conversation.commentId = plan.commentId;
+    conversation.triggers = plan.triggers;
     const chosen = plan;
     const title = { create: 'Create the job', 'follow-up': 'Send the follow-up', attach: 'Attach to the job' };
-    job = await core.group(title[chosen.kind], () => {
+    job = await deps.runner.group(title[chosen.kind], () => {
       if (chosen.kind !== 'create') {
         log.info(
           chosen.kind === 'attach' ? chosen.reason : `Sending the request to job ${chosen.jobId} as a follow-up.`,
@@ -90,17 +84,16 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       }
       return untilCancelled(() => obtainJob(chosen, request, started + settings.timeoutMs), deps.signal);
     });
-    // Set at once, so the output and the post step know the job even if this run is killed.
-    core.setOutput(Output.JobId, job.id);
-    core.saveState(State.JobId, job.id);
+    // Saved at once, so the post step knows the job even if this run is killed.
+    deps.record.saveJob(job.id);
     if (progress) {
       // Saved before the comment is written: a run killed in between still lets the post step find it.
-      saveProgressState(progress.issueNumber, conversation);
+      deps.record.saveProgress(progress.issueNumber, conversation);
       conversation.commentId = await progress.write(
         { state: 'working', jobId: job.id, ...conversation, runUrl: deps.runUrl },
         conversation.commentId,
       );
-      if (conversation.commentId !== undefined) core.saveState(State.CommentId, String(conversation.commentId));
+      if (conversation.commentId !== undefined) deps.record.saveComment(conversation.commentId);
     }
     if (deps.signal.aborted)
       return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
@@ -112,7 +105,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       jobId: job.id,
       clock,
       log,
-      delayScale: settings.delayScale,
+      limits: deps.timings.live,
       startedAt: started,
       deadline,
       signal: deps.signal,
@@ -125,15 +118,15 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
           }
         : undefined,
     });
-    const result = await core.group('Wait for the job', () =>
+    const result = await deps.runner.group('Wait for the job', () =>
       waitForJob({
         client: deps.client,
         job: found,
         // wait: false still reads an attached job once, to report its status.
         deadline,
-        notFoundGraceMs: attached ? 0 : NOT_FOUND_GRACE_MS * settings.delayScale,
+        notFoundGraceMs: attached ? 0 : deps.timings.notFoundGraceMs,
         pollFirst: attached,
-        delayScale: settings.delayScale,
+        schedule: deps.timings.poll,
         clock,
         log,
         signal: deps.signal,
@@ -169,56 +162,21 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
   }
 }
 
-async function planJob(
+/** The issue's progress comments: read under the request's claim when a job may be created. */
+async function readExisting(
   request: JobRequest,
-  key: string,
-  conversation: Conversation,
-  onRelease: (release: () => Promise<void>) => void,
-): Promise<Plan> {
-  const { settings, trigger, progress } = request;
-  if (settings.jobId) {
-    // Picking up a request (after a timeout, say): finish its progress comment, not a second one.
-    const original = progress ? (await progress.find()).findLast((found) => found.jobId === settings.jobId) : undefined;
-    if (original) {
-      conversation.commentId = original.commentId;
-      conversation.triggers = original.triggers.includes(key) ? original.triggers : [...original.triggers, key];
-    }
-    return { kind: 'attach', jobId: settings.jobId, reason: `Attaching to job ${settings.jobId} (job-id).` };
-  }
-  if (!progress || !request.claim) return { kind: 'create' };
-  const claim = await request.claim();
-  if (claim.kind !== 'go') return claim;
-  onRelease(claim.release);
-  const { existing } = claim;
-  const own = existing.find((found) => found.triggers.includes(key));
-  if (own) {
-    conversation.commentId = own.commentId;
-    conversation.triggers = own.triggers;
-    if (own.jobId) {
-      return {
-        kind: 'attach',
-        jobId: own.jobId,
-        reason: `This request already has job ${own.jobId} (a re-run): resuming it instead of creating one.`,
-      };
-    }
-    return { kind: 'create' };
-  }
-  const latest = existing.findLast((found) => found.jobId);
-  if (trigger.commentId !== undefined && !trigger.forceNew && latest) {
-    conversation.commentId = latest.commentId;
-    conversation.triggers = [...latest.triggers, key];
-    return { kind: 'follow-up', jobId: latest.jobId };
-  }
-  return { kind: 'create' };
+): Promise<{ kind: 'go'; existing: FoundProgress[]; release: () => Promise<void> } | Exclude<Claim, { kind: 'go' }>> {
+  const { settings, progress, claim } = request;
+  const nothing = async (): Promise<void> => {};
+  if (settings.jobId) return { kind: 'go', existing: progress ? await progress.find() : [], release: nothing };
+  if (!progress || !claim) return { kind: 'go', existing: [], release: nothing };
+  return claim();
 }
 
-async function obtainJob(
-  plan: Exclude<Plan, { kind: 'held' | 'failed' }>,
-  request: JobRequest,
-  deadline: number,
-): Promise<Job> {
-  const { client, clock, log } = request.deps;
-  const options = { deadline, delayScale: request.settings.delayScale, clock, log };
+async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Promise<Job> {
+  const { client, clock, runner, timings } = request.deps;
+  const { log } = runner;
+  const options = { deadline, backoff: timings.send, clock, log };
   switch (plan.kind) {
     case 'create': {
       const job = await sendOnce('Creating the job', () => client.createJob(request.prompt), options);
@@ -253,10 +211,4 @@ async function untilCancelled(obtain: () => Promise<Job>, signal: AbortSignal): 
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-}
-
-export function saveProgressState(issueNumber: number, conversation: Conversation): void {
-  core.saveState(State.IssueNumber, String(issueNumber));
-  core.saveState(State.StartedAt, conversation.startedAt);
-  core.saveState(State.Triggers, conversation.triggers.join(','));
 }

@@ -1,8 +1,14 @@
-import { PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
+import { PERMISSION_LEVELS, type PermissionLevel } from '../util/constants.ts';
 import type { Actor } from './event.ts';
-import { ConfigError } from './errors.ts';
-import { describeGitHubError, type Octokit } from './github.ts';
-import type { Settings } from './inputs.ts';
+import { ConfigError } from '../util/errors.ts';
+import { describeGitHubError, type Octokit } from './octokit.ts';
+
+/** The inputs the permission gate reads (the run's Settings has them). */
+export interface PermissionSettings {
+  requiredPermission: Exclude<PermissionLevel, 'none'>;
+  /** Bot logins allowed to trigger, lower-cased, without the '[bot]' suffix. */
+  allowedBots: string[];
+}
 
 export type Verdict = { allowed: true } | { allowed: false; reason: string };
 
@@ -15,7 +21,7 @@ export async function checkPermission(
   octokit: Octokit,
   repository: { owner: string; repo: string },
   actor: Actor,
-  settings: Pick<Settings, 'requiredPermission' | 'allowedBots'>,
+  settings: PermissionSettings,
 ): Promise<Verdict> {
   if (isBot(actor)) {
     const login = actor.login.toLowerCase().replace(/\[bot\]$/, '');

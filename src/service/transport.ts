@@ -1,7 +1,8 @@
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { ServiceError } from './errors.ts';
+import { ServiceError } from '../util/errors.ts';
+import { formatSeconds } from '../util/format.ts';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -136,13 +137,6 @@ class BodyTooLarge extends Error {
   constructor(limit: number) {
     super(`a body over ${Math.round(limit / 1024 / 1024)} MiB`);
   }
-}
-
-/** Seconds for a message: never "0 s" for a wait that was cut short, one decimal below ten. */
-export function formatSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  if (seconds >= 10) return `${Math.round(seconds)} s`;
-  return `${Math.max(0.1, Math.round(seconds * 10) / 10)} s`;
 }
 
 function toServiceError(error: unknown, request: HttpRequest): ServiceError {

@@ -1,8 +1,8 @@
-import type { GitHubEvent } from './event.ts';
+import type { GitHubEvent } from '../github/event.ts';
 import type { Settings } from './inputs.ts';
 import { missingPrompt } from './inputs.ts';
-import { cap, cleanText, fence } from './sanitize.ts';
-import type { Trigger } from './trigger.ts';
+import { cap, cleanText, fence } from '../util/sanitize.ts';
+import type { Trigger } from '../github/trigger.ts';
 
 type RunTrigger = Extract<Trigger, { kind: 'run' }>;
 

@@ -1,5 +1,5 @@
-import { describeGitHubError, type IssueTarget, type Octokit } from './github.ts';
-import type { Logger } from './logger.ts';
+import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
+import type { Logger } from '../util/log.ts';
 import {
   isNotificationOf,
   isRefusalOf,

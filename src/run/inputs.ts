@@ -1,13 +1,13 @@
 import * as core from '@actions/core';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from './constants.ts';
-import { ConfigError } from './errors.ts';
-import { JOB_ID } from './agent-client.ts';
-import { forLog, registerSecret } from './text-gate.ts';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from '../util/constants.ts';
+import { ConfigError } from '../util/errors.ts';
+import { JOB_ID } from '../service/client.ts';
+import { forLog, registerSecret } from '../util/text-gate.ts';
+import type { PermissionSettings } from '../github/permissions.ts';
+import type { TriggerSettings } from '../github/trigger.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
-export interface Settings {
-  /** The instruction for the agent; '' when the triggering comment or issue gives it. */
-  prompt: string;
+export interface Settings extends TriggerSettings, PermissionSettings {
   projectId: string;
   /**
    * The admin key; masked in the log as soon as it is read. '' only when the workflow passed none,
@@ -21,28 +21,9 @@ export interface Settings {
   githubToken: string;
   /** How long to wait for the job, from the start of the step. */
   timeoutMs: number;
-  /**
-   * Multiplies every wait of the action (poll intervals, retry delays, request timeouts). 1 in
-   * production; the emulator-backed tests and demo lower it through DOCS_AGENT_DELAY_SCALE so that
-   * they exercise the real schedule in milliseconds.
-   */
-  delayScale: number;
-  /** Matched at the start of a comment line, case-insensitively. */
-  triggerPhrase: string;
-  requiredPermission: Exclude<PermissionLevel, 'none'>;
-  /** Bot logins allowed to trigger, lower-cased, without the '[bot]' suffix. */
-  allowedBots: string[];
-  /** '' when labeling an issue triggers nothing. */
-  triggerLabel: string;
-  allowEdits: boolean;
-  documentMergedPullRequests: boolean;
-  /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
-  issueNumber: number | undefined;
   replyOnRefusal: boolean;
   /** false: create the job and return its id at once. */
   wait: boolean;
-  /** Attach to this job instead of creating one. */
-  jobId: string;
   dryRun: boolean;
   /** Mention the requester in a new comment when the job ends (edits notify nobody). */
   notify: boolean;
@@ -51,7 +32,7 @@ export interface Settings {
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
 const MAX_TIMEOUT_MINUTES = 360;
 
-export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+export function readSettings(): Settings {
   const apiKey = core.getInput(Input.ApiKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Mask before anything can print them, even an error about the key itself. Once accepted, the
@@ -79,7 +60,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     baseUrl: check(readBaseUrl, ''),
     githubToken,
     timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
-    delayScale: check(() => readDelayScale(env.DOCS_AGENT_DELAY_SCALE), 1),
     triggerPhrase: check(readTriggerPhrase, ''),
     requiredPermission: check(readRequiredPermission, 'admin'),
     allowedBots: core
@@ -248,15 +228,6 @@ export function readTimeoutMinutes(): number {
   return minutes;
 }
 
-export function readDelayScale(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 1;
-  const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale < 0 || scale > 1) {
-    throw new ConfigError(`Invalid DOCS_AGENT_DELAY_SCALE '${raw}': expected a number from 0 to 1.`);
-  }
-  return scale;
-}
-
 /** The same rule as for ids the service returns: a job id is used exactly as given, or refused. */
 function readJobId(): string {
   const raw = core.getInput(Input.JobId);
@@ -267,4 +238,19 @@ function readJobId(): string {
     );
   }
   return raw;
+}
+
+/** What the post step needs to finish a comment: the token, the key that signs markers, and the repository. */
+export function readPostInputs(
+  env: NodeJS.ProcessEnv = process.env,
+): { token: string; apiKey: string; repository: { owner: string; repo: string } } | undefined {
+  const token = core.getInput(Input.GitHubToken);
+  const apiKey = core.getInput(Input.ApiKey);
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!token || !apiKey || !owner || !repo) return undefined;
+  for (const secret of [token, apiKey]) {
+    core.setSecret(secret);
+    registerSecret(secret);
+  }
+  return { token, apiKey, repository: { owner, repo } };
 }

@@ -1,7 +1,7 @@
 import pRetry from 'p-retry';
-import { errorMessage } from './errors.ts';
-import type { Logger } from './logger.ts';
-import { forLog } from './text-gate.ts';
+import { errorMessage } from '../util/errors.ts';
+import type { Logger } from '../util/log.ts';
+import { forLog } from '../util/text-gate.ts';
 
 /** The issue a run reports to. */
 export interface IssueTarget {

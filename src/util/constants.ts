@@ -90,3 +90,13 @@ export const ADMIN_KEY_PREFIX = 'svc_';
 export const ASSISTANT_KEY_PREFIX = 'svc_dsc_';
 
 export const USER_AGENT = 'docs-agent-action';
+
+/** One step of the agent's plan, as a v1 session lists it (the service's vocabulary, like JOB_STATUSES). */
+export interface PlanStep {
+  /** One inert line, capped. */
+  content: string;
+  status: StepStatus;
+}
+
+export const STEP_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];

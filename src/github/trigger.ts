@@ -1,7 +1,6 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
-import type { Settings } from './inputs.ts';
-import { cleanText, stripInvisible } from './sanitize.ts';
+import { cleanText, stripInvisible } from '../util/sanitize.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {
@@ -29,8 +28,24 @@ export type Trigger =
       mergedPullRequest?: number;
     };
 
+/** The inputs the trigger rules read (the run's Settings has them all). */
+export interface TriggerSettings {
+  /** The instruction for the agent; '' when the triggering comment or issue gives it. */
+  prompt: string;
+  /** Attach to this job instead of creating one. */
+  jobId: string;
+  /** Matched at the start of a comment line, case-insensitively. */
+  triggerPhrase: string;
+  /** '' when labeling an issue triggers nothing. */
+  triggerLabel: string;
+  allowEdits: boolean;
+  documentMergedPullRequests: boolean;
+  /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
+  issueNumber: number | undefined;
+}
+
 /** Which events start work, and with what. Pure: it reads the event and the settings only. */
-export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
+export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Trigger {
   const { payload } = event;
   if (settings.jobId) return attachRun(event, settings);
   switch (event.name) {
@@ -108,7 +123,7 @@ export function decideTrigger(event: GitHubEvent, settings: Settings): Trigger {
 }
 
 /** A run the workflow's owner scheduled or started, or wrote for its own event: the prompt input says what to do. */
-function workflowRun(settings: Settings): Trigger {
+function workflowRun(settings: TriggerSettings): Trigger {
   return {
     kind: 'run',
     request: '',
@@ -140,7 +155,7 @@ export const OWNER_EVENTS = new Set([
  * a `uses:` step in any workflow runs when the workflow gives a prompt, and has nothing to do
  * without one.
  */
-function otherEvent(event: GitHubEvent, settings: Settings): Trigger {
+function otherEvent(event: GitHubEvent, settings: TriggerSettings): Trigger {
   if (!settings.prompt) return skip(`'${event.name || 'unknown'}' events need a prompt or a job-id`);
   const run = workflowRun(settings);
   if (OWNER_EVENTS.has(event.name) || run.kind !== 'run') return run;
@@ -154,7 +169,7 @@ function otherEvent(event: GitHubEvent, settings: Settings): Trigger {
  * and no requester is checked; the run reports to `issue-number`, or to the issue or pull request of
  * the event, where the job's progress comment (found by its job id) is finished.
  */
-function attachRun(event: GitHubEvent, settings: Settings): Trigger {
+function attachRun(event: GitHubEvent, settings: TriggerSettings): Trigger {
   const { issue, pull_request: pr } = event.payload;
   const number = settings.issueNumber ?? issue?.number ?? pr?.number;
   return {

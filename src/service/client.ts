@@ -1,8 +1,8 @@
-import { Input, JOB_STATUSES } from './constants.ts';
-import { ServiceError } from './errors.ts';
-import type { HttpResponse, Transport } from './http.ts';
+import { Input, JOB_STATUSES, STEP_STATUSES, type PlanStep, type StepStatus } from '../util/constants.ts';
+import { ServiceError } from '../util/errors.ts';
+import type { HttpResponse, Transport } from './transport.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import { forLog } from './text-gate.ts';
+import { forLog } from '../util/text-gate.ts';
 
 /**
  * A job as the service reports it, checked at the door: every field here is safe to print, to put
@@ -135,16 +135,6 @@ export class AgentClient {
     }
   }
 }
-
-/** One step of the agent's plan, as a v1 session lists it. */
-export interface PlanStep {
-  /** One inert line, capped. */
-  content: string;
-  status: StepStatus;
-}
-
-export const STEP_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export type StepStatus = (typeof STEP_STATUSES)[number];
 
 /**
  * The v1 session, checked at the door: strings only, each one inert line (forLog) and capped, so

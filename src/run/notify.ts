@@ -1,7 +1,7 @@
-import type { Actor } from './event.ts';
+import type { Actor } from '../github/event.ts';
 import type { Outcome } from './outcome.ts';
-import { isBot } from './permissions.ts';
-import type { Trigger } from './trigger.ts';
+import { isBot } from '../github/permissions.ts';
+import type { Trigger } from '../github/trigger.ts';
 
 /** A GitHub login as GitHub allows it: letters, digits and hyphens, at most 39. */
 const GITHUB_LOGIN = /^[A-Za-z0-9-]{1,39}$/;

@@ -1,9 +1,10 @@
-import type { AgentClient, Job } from './agent-client.ts';
-import type { Clock } from './clock.ts';
-import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from './constants.ts';
-import { ServiceError } from './errors.ts';
-import { formatDuration, type Logger } from './logger.ts';
-import { pollDelay } from './poll-schedule.ts';
+import type { AgentClient, Job } from './client.ts';
+import type { Clock } from '../util/clock.ts';
+import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from '../util/constants.ts';
+import { ServiceError } from '../util/errors.ts';
+import { formatDuration } from '../util/format.ts';
+import type { Logger } from '../util/log.ts';
+import { pollDelay, type PollSchedule } from './poll-schedule.ts';
 
 export interface WaitOptions {
   client: Pick<AgentClient, 'getJob'>;
@@ -13,7 +14,8 @@ export interface WaitOptions {
   deadline: number;
   /** A job created a moment ago may not be readable yet: 404s are retried for this long. */
   notFoundGraceMs: number;
-  delayScale: number;
+  /** When to read the job again (poll-schedule.ts). */
+  schedule: PollSchedule;
   clock: Clock;
   log: Logger;
   /** Aborted when the run is cancelled: the wait ends at once with what it knows. */
@@ -41,7 +43,7 @@ export function isTerminal(status: string): status is TerminalStatus {
  * as ended. A terminal status is not logged here: the outcome says it once.
  */
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
-  const { client, deadline, notFoundGraceMs, delayScale, clock, log, signal } = options;
+  const { client, deadline, notFoundGraceMs, schedule, clock, log, signal } = options;
   const started = clock.now();
   const warnedStatuses = new Set<string>();
   let job = options.job;
@@ -60,7 +62,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       const remaining = deadline - clock.now();
       if (remaining <= 0) return { job, end: 'deadline' };
 
-      const delay = Math.max(pollDelay(attempt, clock.random) * delayScale, lastFailure?.retryAfterMs ?? 0);
+      const delay = Math.max(pollDelay(attempt, clock.random, schedule), lastFailure?.retryAfterMs ?? 0);
       await clock.sleep(Math.min(delay, remaining), signal);
       if (signal?.aborted) return { job, end: 'cancelled' };
     }

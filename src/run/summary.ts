@@ -1,8 +1,8 @@
-import * as core from '@actions/core';
-import type { PlanStep } from './agent-client.ts';
-import { formatDuration } from './logger.ts';
+import type { PlanStep } from '../util/constants.ts';
+import { formatDuration } from '../util/format.ts';
 import type { Outcome } from './outcome.ts';
-import { forHtml, forMarkdown } from './text-gate.ts';
+import { forHtml, forMarkdown } from '../util/text-gate.ts';
+import type { SummaryWriter } from './runner.ts';
 
 const HEADLINES: Record<Outcome['kind'], string> = {
   'pull-request': 'The documentation agent opened a pull request',
@@ -26,9 +26,9 @@ const STEP_STATES: Record<PlanStep['status'], string> = {
  * The job summary on the run's page: status, pull request, job id and duration, then the agent's
  * title, message and plan when the service gave them.
  */
-export async function writeSummary(outcome: Outcome, elapsedMs: number): Promise<void> {
+export async function writeSummary(summary: SummaryWriter, outcome: Outcome, elapsedMs: number): Promise<void> {
   const { job, status, prLink } = outcome;
-  const summary = core.summary
+  summary
     .addHeading(HEADLINES[outcome.kind], 3)
     .addTable([
       [

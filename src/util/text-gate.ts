@@ -9,7 +9,7 @@
  * characters, because an echo that was cut mid-key still leaks its prefix and the runner's own mask
  * only matches the whole key.
  */
-import type { Logger } from './logger.ts';
+import type { Logger } from './log.ts';
 import { cleanText } from './sanitize.ts';
 
 /** What stands where a secret was. */

@@ -1,9 +1,9 @@
-import { errorMessage } from './errors.ts';
-import { describeGitHubError, type IssueTarget, type Octokit } from './github.ts';
-import type { Logger } from './logger.ts';
+import { errorMessage } from '../util/errors.ts';
+import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
+import type { Logger } from '../util/log.ts';
 import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
-import { forLog } from './text-gate.ts';
+import { forLog } from '../util/text-gate.ts';
 
 /**
  * How one request makes one job.

@@ -1,24 +1,19 @@
-import type { AgentClient, Job, PlanStep, Session } from './agent-client.ts';
-import type { Clock } from './clock.ts';
-import { ServiceError, errorMessage } from './errors.ts';
-import { formatDuration, type Logger } from './logger.ts';
-import { isTerminal } from './wait.ts';
+import type { AgentClient, Job, Session } from '../service/client.ts';
+import type { PlanStep } from '../util/constants.ts';
+import type { Clock } from '../util/clock.ts';
+import { ServiceError, errorMessage } from '../util/errors.ts';
+import { formatDuration } from '../util/format.ts';
+import type { Logger } from '../util/log.ts';
+import type { Timings } from './timings.ts';
+import { isTerminal } from '../service/wait.ts';
 
 /**
- * How often the run reads the agent's plan, edits the comment and writes a heartbeat, before the
- * delay scale. The session is read only on polls that happen anyway (never more than one extra
- * request per poll) and at most every `readEveryMs`. Edits are made only when the title or the
- * plan changed, at most one per `editEveryMs` and `maxEdits` per job: 30 s apart keeps a run far
- * below GitHub's secondary rate limits (80 content-creating requests a minute, 500 an hour), and
- * 40 edits cover a job of 20 minutes at full rate; after that the comment keeps its last plan until
- * the final word. `heartbeatMs`: one log line about every minute.
+ * The session is read only on polls that happen anyway (never more than one extra request per
+ * poll) and at most every `readEveryMs` (Timings['live']). Edits are made only when the title or
+ * the plan changed, at most one per `editEveryMs` and MAX_EDITS per job: 40 edits cover a job of
+ * 20 minutes at the production rate; after that the comment keeps its last plan until the final word.
  */
-export const LIVE_LIMITS = {
-  readEveryMs: 20_000,
-  editEveryMs: 30_000,
-  maxEdits: 40,
-  heartbeatMs: 60_000,
-} as const;
+export const MAX_EDITS = 40;
 
 /** What the comment shows of the agent's work. */
 export interface LivePlan {
@@ -32,7 +27,7 @@ export interface LiveProgressOptions {
   jobId: string;
   clock: Clock;
   log: Logger;
-  delayScale: number;
+  limits: Timings['live'];
   /** When the run started waiting: elapsed times and heartbeats count from here. */
   startedAt: number;
   /** No session is read after this (epoch ms), and a read never lasts past it. */
@@ -44,7 +39,7 @@ export interface LiveProgressOptions {
 
 /**
  * The agent's work while the run waits: reads the v1 session now and then, edits the progress
- * comment when the plan changed (within LIVE_LIMITS) and writes a heartbeat to the log. Everything
+ * comment when the plan changed (within its limits) and writes a heartbeat to the log. Everything
  * here is an extra: a v1 endpoint that answers 404 is not asked again, and any other failure only
  * means the plan is read later.
  */
@@ -80,8 +75,8 @@ export class LiveProgress {
   /** For the wait loop's `onPoll`: called after each successful read of the job. */
   onPoll = async (job: Job): Promise<void> => {
     if (isTerminal(job.status)) return;
-    const { clock, delayScale } = this.#options;
-    if (clock.now() - this.#lastRead >= LIVE_LIMITS.readEveryMs * delayScale) await this.#read();
+    const { clock, limits } = this.#options;
+    if (clock.now() - this.#lastRead >= limits.readEveryMs) await this.#read();
     this.#heartbeat(job);
     await this.#maybeShow();
   };
@@ -117,9 +112,9 @@ export class LiveProgress {
   }
 
   #heartbeat(job: Job): void {
-    const { clock, delayScale, log, startedAt } = this.#options;
+    const { clock, limits, log, startedAt } = this.#options;
     const now = clock.now();
-    if (now - this.#lastBeat < LIVE_LIMITS.heartbeatMs * delayScale) return;
+    if (now - this.#lastBeat < limits.heartbeatMs) return;
     this.#lastBeat = now;
     const steps = this.#session?.todos;
     const done = steps?.length ? `, ${countDone(steps)} of ${steps.length} steps done` : '';
@@ -127,13 +122,13 @@ export class LiveProgress {
   }
 
   async #maybeShow(): Promise<void> {
-    const { show, clock, delayScale, startedAt } = this.#options;
+    const { show, clock, limits, startedAt } = this.#options;
     const session = this.#session;
     if (!show || !session || (!session.title && !session.todos?.length)) return;
     const key = JSON.stringify([session.title ?? '', session.todos ?? []]);
-    if (key === this.#shown || this.#edits >= LIVE_LIMITS.maxEdits) return;
+    if (key === this.#shown || this.#edits >= MAX_EDITS) return;
     const now = clock.now();
-    if (now - this.#lastEdit < LIVE_LIMITS.editEveryMs * delayScale) return;
+    if (now - this.#lastEdit < limits.editEveryMs) return;
     this.#lastEdit = now;
     this.#shown = key;
     this.#edits++;

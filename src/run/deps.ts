@@ -1,0 +1,61 @@
+import { AgentClient } from '../service/client.ts';
+import { createTransport } from '../service/transport.ts';
+import { codeHosts, createOctokit, runUrl, type Octokit } from '../github/octokit.ts';
+import { systemClock, type Clock } from '../util/clock.ts';
+import { USER_AGENT } from '../util/constants.ts';
+import type { Settings } from './inputs.ts';
+import type { Runner } from './runner.ts';
+import type { StepRecord } from './state.ts';
+import type { Timings } from './timings.ts';
+
+/** What the orchestration talks to; the entry passes productionDependencies, tests their own. */
+export interface Dependencies {
+  client: AgentClient;
+  clock: Clock;
+  runner: Runner;
+  record: StepRecord;
+  timings: Timings;
+  /** Octokit for the run, created on first use. */
+  octokit: () => Promise<Octokit>;
+  /** Aborted when the runner cancels the run. */
+  signal: AbortSignal;
+  runUrl: string | undefined;
+  runId: string;
+}
+
+/** A run that did no work: nothing triggered it, the requester was refused, or a dry run. */
+export interface NoWork {
+  kind: 'skipped' | 'dry-run';
+  message: string;
+}
+
+export function productionDependencies(
+  settings: Settings,
+  step: { runner: Runner; record: StepRecord; timings: Timings; signal: AbortSignal },
+): Dependencies {
+  const { runner, timings, signal } = step;
+  let octokit: Promise<Octokit> | undefined;
+  const githubLimits = {
+    retryDelayMs: timings.github.retryDelayMs,
+    requestTimeoutMs: timings.github.requestTimeoutMs,
+    deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
+    signal,
+  };
+  return {
+    ...step,
+    client: new AgentClient({
+      baseUrl: settings.baseUrl,
+      projectId: settings.projectId,
+      apiKey: settings.apiKey,
+      transport: createTransport(USER_AGENT),
+      requestTimeoutMs: timings.serviceRequestMs,
+      codeHosts: codeHosts(),
+      debug: (line) => runner.log.debug(line),
+      now: () => Date.now(),
+    }),
+    clock: systemClock,
+    octokit: () => (octokit ??= createOctokit(settings.githubToken, runner.log, githubLimits)),
+    runUrl: runUrl(),
+    runId: process.env.GITHUB_RUN_ID ?? '',
+  };
+}

@@ -1,0 +1,61 @@
+import { errorMessage } from '../util/errors.ts';
+import type { Octokit } from '../github/octokit.ts';
+import type { Logger } from '../util/log.ts';
+import { ProgressComments } from '../github/progress-comment.ts';
+import type { StepRecord } from './state.ts';
+
+/** What the post step needs; the entry builds it from the runner and the inputs. */
+export interface PostDependencies {
+  record: StepRecord;
+  log: Logger;
+  /** Octokit and the marker's key, made only when there is a comment to finish; undefined without the inputs for them. */
+  connect: () => Promise<{ octokit: Octokit; apiKey: string; repository: { owner: string; repo: string } } | undefined>;
+  runUrl: string | undefined;
+}
+
+/**
+ * The post step runs even after the main step was cancelled or killed. When the main step left
+ * its progress comment unfinished ("working", or a final update that failed or hung), this
+ * finishes it: with the outcome the main step knew, saved before its last update, or else as
+ * cancelled, so no stale comment remains. It never fails the job.
+ */
+export async function runPost({ record, log, connect, runUrl }: PostDependencies): Promise<void> {
+  try {
+    const saved = record.unfinishedProgress();
+    if (!saved) return;
+    const github = await connect();
+    if (!github) return;
+    const { issueNumber, triggers, finalView: known } = saved;
+    const progress = new ProgressComments(github.octokit, { ...github.repository, issueNumber }, log, github.apiKey);
+    // The main step may have died after creating the comment but before saving its id.
+    const commentId =
+      saved.commentId ??
+      (await progress.find()).find((found) => triggers.some((key) => found.triggers.includes(key)))?.commentId;
+    if (!commentId) return;
+    const jobId = known?.jobId ?? saved.jobId;
+    await progress.writeOrThrow(
+      {
+        state: known?.state ?? 'cancelled',
+        jobId,
+        triggers: known?.triggers ?? triggers,
+        startedAt: known?.startedAt ?? (saved.startedAt || new Date().toISOString()),
+        runUrl,
+        prLink: known?.prLink,
+        detail: known?.detail,
+        title: known?.title,
+        steps: known?.steps,
+        message: known?.message,
+        elapsedMs: known?.elapsedMs,
+      },
+      commentId,
+    );
+    log.info(
+      known
+        ? `The main step could not finish the progress comment: wrote its outcome (${known.state}).`
+        : `The main step stopped before it finished the progress comment: marked it cancelled.` +
+            (jobId ? ` Job ${jobId} continues on the service.` : ''),
+    );
+  } catch (error) {
+    log.warning(`The post step could not finish the progress comment: ${errorMessage(error)}`);
+  }
+}

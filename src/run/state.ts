@@ -1,0 +1,141 @@
+import { PROGRESS_STATES, type ProgressState, type ProgressView } from '../github/progress-view.ts';
+import { Output, State, STEP_STATUSES, type PlanStep } from '../util/constants.ts';
+import type { Runner } from './runner.ts';
+
+/** What the main step left for the post step about its progress comment. */
+export interface SavedProgress {
+  issueNumber: number;
+  /** The request keys of the progress marker, to find the comment when its id was not saved. */
+  triggers: string[];
+  startedAt: string;
+  commentId: number | undefined;
+  jobId: string;
+  /** The final comment the main step meant to write, saved before it tried. */
+  finalView: ProgressView | undefined;
+}
+
+/** The step's outputs; each is set only when given. */
+export interface Outputs {
+  status: string;
+  jobId?: string | undefined;
+  prLink?: string | undefined;
+  prNumber?: string | undefined;
+  message?: string | undefined;
+  title?: string | undefined;
+  answer?: string | undefined;
+  threadId?: string | undefined;
+  sources?: string | undefined;
+}
+
+const OUTPUT_NAMES: Record<Exclude<keyof Outputs, 'status'>, string> = {
+  jobId: Output.JobId,
+  prLink: Output.PrLink,
+  prNumber: Output.PrNumber,
+  message: Output.Message,
+  title: Output.Title,
+  answer: Output.Answer,
+  threadId: Output.ThreadId,
+  sources: Output.Sources,
+};
+
+/**
+ * The one owner of what a step records on the runner: the state the main step passes to the post
+ * step (every save here has its read here) and the outputs, written once per run.
+ */
+export class StepRecord {
+  readonly #runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput'>;
+  #outputsWritten = false;
+
+  constructor(runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput'>) {
+    this.#runner = runner;
+  }
+
+  /** The entry runs twice, as the main step and as the post step; the main step says so first. */
+  isPost(): boolean {
+    return this.#runner.getState(State.IsPost) === 'true';
+  }
+
+  markMain(): void {
+    this.#runner.saveState(State.IsPost, 'true');
+  }
+
+  /** Saved as soon as the job is known, so the post step can name it even if this run is killed. */
+  saveJob(jobId: string): void {
+    this.#runner.saveState(State.JobId, jobId);
+  }
+
+  /** Saved before the progress comment is written: a run killed in between still lets the post step find it. */
+  saveProgress(issueNumber: number, request: { triggers: string[]; startedAt: string }): void {
+    this.#runner.saveState(State.IssueNumber, String(issueNumber));
+    this.#runner.saveState(State.StartedAt, request.startedAt);
+    this.#runner.saveState(State.Triggers, request.triggers.join(','));
+  }
+
+  saveComment(commentId: number): void {
+    this.#runner.saveState(State.CommentId, String(commentId));
+  }
+
+  /** Saved before the final update: should it fail or hang, the post step writes this outcome, not "cancelled". */
+  saveFinalView(view: ProgressView): void {
+    this.#runner.saveState(State.FinalView, JSON.stringify(view));
+  }
+
+  /** The progress comment shows a final outcome: the post step has nothing to do. */
+  markFinished(): void {
+    this.#runner.saveState(State.Finished, 'true');
+  }
+
+  /** What the post step must finish, or undefined when the main step reported on no issue or finished. */
+  unfinishedProgress(): SavedProgress | undefined {
+    const get = (name: string): string => this.#runner.getState(name);
+    const issueNumber = Number(get(State.IssueNumber));
+    if (!Number.isSafeInteger(issueNumber) || issueNumber <= 0 || get(State.Finished) === 'true') return undefined;
+    return {
+      issueNumber,
+      triggers: get(State.Triggers).split(',').filter(Boolean),
+      startedAt: get(State.StartedAt),
+      commentId: Number(get(State.CommentId)) || undefined,
+      jobId: get(State.JobId),
+      finalView: parseView(get(State.FinalView)),
+    };
+  }
+
+  /** Sets the step's outputs. The first call wins: a run reports its end once. */
+  writeOutputs(outputs: Outputs): void {
+    if (this.#outputsWritten) return;
+    this.#outputsWritten = true;
+    this.#runner.setOutput(Output.Status, outputs.status);
+    for (const [key, name] of Object.entries(OUTPUT_NAMES) as [keyof typeof OUTPUT_NAMES, string][]) {
+      const value = outputs[key];
+      if (value !== undefined) this.#runner.setOutput(name, value);
+    }
+  }
+}
+
+/** The final view the main step saved; read defensively, since the state file is only ours by convention. */
+function parseView(raw: string): ProgressView | undefined {
+  if (!raw) return undefined;
+  try {
+    const view = JSON.parse(raw) as Partial<ProgressView>;
+    if (!PROGRESS_STATES.includes(view.state as ProgressState) || typeof view.jobId !== 'string') return undefined;
+    return {
+      state: view.state as ProgressState,
+      jobId: view.jobId,
+      triggers: Array.isArray(view.triggers) ? view.triggers.filter((key) => typeof key === 'string') : [],
+      startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
+      prLink: typeof view.prLink === 'string' ? view.prLink : undefined,
+      detail: typeof view.detail === 'string' ? view.detail : undefined,
+      title: typeof view.title === 'string' ? view.title : undefined,
+      steps: Array.isArray(view.steps)
+        ? view.steps.filter(
+            (step): step is PlanStep =>
+              typeof step?.content === 'string' && (STEP_STATUSES as readonly unknown[]).includes(step.status),
+          )
+        : undefined,
+      message: typeof view.message === 'string' ? view.message : undefined,
+      elapsedMs: typeof view.elapsedMs === 'number' ? view.elapsedMs : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
