@@ -27,6 +27,27 @@ const NODE_GLOBALS = [
   'structuredClone',
 ];
 
+/** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
+const LAYERS = ['util', 'service', 'github', 'run', 'ask'];
+
+/** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
+function layer(folder, allowed, message) {
+  const forbidden = LAYERS.filter((other) => other !== folder && !allowed.includes(other));
+  return [
+    {
+      files: [`src/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [{ group: [...forbidden.map((other) => `../${other}/*`), '../main.ts', '../index.ts'], message }],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/', 'coverage/']),
   {
@@ -45,6 +66,13 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The layers of src/ (src/README.md): each folder imports only the ones below it, so the
+  // service client and the GitHub side never know about a run, and nothing knows about ask mode.
+  ...layer('util', [], 'util/ is the bottom layer: it imports no other folder of src/'),
+  ...layer('service', ['util'], 'service/ talks to the agent service and imports only util/'),
+  ...layer('github', ['util'], 'github/ talks to GitHub and imports only util/'),
+  ...layer('run', ['util', 'service', 'github'], 'run/ orchestrates a run from service/, github/ and util/'),
+  ...layer('ask', ['util', 'service', 'github', 'run'], 'ask/ may use every layer but the entry'),
   {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],
