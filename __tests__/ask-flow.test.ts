@@ -1,0 +1,144 @@
+// Ask mode in-process: the entry with a fake runner (support/fake-runner.ts), against the assistant
+// emulator and the fake GitHub on 127.0.0.1, through the real clients and the `ai` stream reader.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { GITHUB_TOKEN, webhookPayload } from '../emulator/runner.ts';
+import { run } from '../src/main.ts';
+import { clearSecrets } from '../src/util/text-gate.ts';
+import { FakeRunner } from './support/fake-runner.ts';
+import { closeServices, commentEvent, resetServices, startServices, type Services } from './support/services.ts';
+
+let services: Services;
+let assistant: AssistantEmulator;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  [services, assistant] = await Promise.all([startServices(), startAssistantEmulator()]);
+});
+afterAll(async () => {
+  await Promise.all([closeServices(services), assistant.close()]);
+  clearSecrets();
+});
+beforeEach(() => {
+  resetServices(services);
+  assistant.reset();
+});
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+  expect(services.github.violations).toEqual([]);
+});
+
+/** The runner's environment for one step: inputs, the event file, and GitHub's variables. */
+function step(event: { name: string; payload: Record<string, unknown> }, inputs: Record<string, string> = {}): void {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-agent-ask-'));
+  writeFileSync(join(dir, 'event.json'), JSON.stringify(event.payload));
+  Object.assign(process.env, {
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_REPOSITORY: `${services.github.owner}/${services.github.repo}`,
+    GITHUB_API_URL: services.github.url,
+    GITHUB_RUN_ID: '8001',
+    DOCS_AGENT_DELAY_SCALE: '0.01',
+  });
+  const all = {
+    domain: DOMAIN,
+    'assistant-key': ASSISTANT_KEY,
+    'base-url': assistant.url,
+    'github-token': GITHUB_TOKEN,
+    ...inputs,
+  };
+  for (const [name, value] of Object.entries(all)) process.env[`INPUT_${name.toUpperCase()}`] = value;
+}
+
+async function ask(
+  event: { name: string; payload: Record<string, unknown> },
+  inputs?: Record<string, string>,
+): Promise<FakeRunner> {
+  step(event, inputs);
+  const runner = new FakeRunner();
+  await run(runner);
+  return runner;
+}
+
+const answers = (issue: number) => services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
+
+test('answers a question in one comment, with its sources and the thread in the outputs', async () => {
+  const event = commentEvent(services.github, '/docs ask How do I deploy the site with an access token?');
+  const runner = await ask(event);
+
+  expect(runner.failed).toBeUndefined();
+  expect(runner.outputs.status).toBe('answered');
+  expect(runner.outputs['thread-id']).toMatch(/\S/);
+  const sources = JSON.parse(runner.outputs.sources ?? '[]') as string[];
+  expect(sources.length).toBeGreaterThan(0);
+  const [answer] = answers(event.payload.issue.number);
+  expect(answer?.body).toContain(sources[0]);
+  expect(assistant.requests[0]?.body).toMatchObject({ retrievalPageSize: 5 });
+});
+
+test('a second question on the issue continues the thread', async () => {
+  const first = await ask(commentEvent(services.github, '/docs ask How do I deploy the site?'));
+  await ask(commentEvent(services.github, '/docs ask And with an access token?'));
+
+  expect(assistant.requests).toHaveLength(2);
+  expect(assistant.requests[1]?.body.threadId).toBe(first.outputs['thread-id']);
+});
+
+test('a 429 is tried again and then answered', async () => {
+  assistant.fault({ kind: 'rate-limit', times: 2, retryAfterSeconds: 0 });
+  const runner = await ask(commentEvent(services.github, '/docs ask How do I deploy the site?'));
+  expect(runner.outputs.status).toBe('answered');
+  expect(runner.messages('info').filter((line) => line.includes('trying again'))).toHaveLength(2);
+});
+
+test.each([
+  ['an error chunk', { kind: 'error-chunk' } as const],
+  ['a cut stream', { kind: 'cut' } as const],
+])('%s keeps what arrived and says the answer is incomplete', async (_name, fault) => {
+  assistant.fault(fault);
+  const event = commentEvent(services.github, '/docs ask How do I deploy the site?');
+  const runner = await ask(event);
+
+  expect(runner.outputs.status).toBe('failed');
+  expect(runner.failed).toContain('incomplete');
+  expect(answers(event.payload.issue.number)[0]?.body).toMatch(/incomplete/i);
+});
+
+test('an HTML 502 is one clean line and the comment says no answer came', async () => {
+  assistant.fault({ kind: 'html-502' });
+  const event = commentEvent(services.github, '/docs ask How do I deploy the site?');
+  const runner = await ask(event);
+
+  expect(runner.outputs.status).toBe('failed');
+  expect(runner.failed).not.toMatch(/<html|\n/i);
+  expect(answers(event.payload.issue.number)).toHaveLength(1);
+});
+
+test('a step with mode ask and a prompt answers through the outputs only', async () => {
+  const runner = await ask(
+    { name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') },
+    { mode: 'ask', prompt: 'How do I deploy the site?' },
+  );
+  expect(runner.outputs.status).toBe('answered');
+  expect(runner.outputs.answer).toMatch(/\S/);
+  expect(services.github.calls).toEqual([]);
+});
+
+test('a reader is not answered when ask-permission is write', async () => {
+  services.github.setPermission('Codertocat', 'read');
+  const runner = await ask(commentEvent(services.github, '/docs ask How do I deploy?'), { 'ask-permission': 'write' });
+  expect(runner.outputs.status).toBe('skipped');
+  expect(assistant.requests).toEqual([]);
+});
+
+test('the admin key in assistant-key fails before any request', async () => {
+  const runner = await ask(commentEvent(services.github, '/docs ask How do I deploy?'), {
+    'assistant-key': 'svc_admin_key_0123456789',
+  });
+  expect(runner.outputs).toEqual({ status: 'failed' });
+  expect(runner.failed).toContain("'assistant-key'");
+  expect(assistant.requests).toEqual([]);
+});

@@ -1,0 +1,74 @@
+// A runner for in-process tests: the Runner port (src/run/runner.ts) kept in memory. Its log goes
+// through the same gate as production's, and it refuses what the real runner would make a mess of:
+// an output written twice.
+import type { Runner, SummaryWriter } from '../../src/run/runner.ts';
+import { gateLines, gatedLogger } from '../../src/util/text-gate.ts';
+
+export interface LogLine {
+  level: 'info' | 'notice' | 'warning' | 'debug';
+  message: string;
+}
+
+export class FakeRunner implements Runner {
+  readonly outputs: Record<string, string> = {};
+  readonly state: Record<string, string>;
+  readonly lines: LogLine[] = [];
+  readonly groups: string[] = [];
+  /** Each write of the job summary, as the text of its parts. */
+  readonly summaries: string[] = [];
+  failed: string | undefined;
+  readonly log = gatedLogger({
+    info: (message) => void this.lines.push({ level: 'info', message }),
+    notice: (message) => void this.lines.push({ level: 'notice', message }),
+    warning: (message) => void this.lines.push({ level: 'warning', message }),
+    debug: (message) => void this.lines.push({ level: 'debug', message }),
+  });
+
+  /** `state`: what an earlier step saved, for a post step. */
+  constructor(state: Record<string, string> = {}) {
+    this.state = { ...state };
+  }
+
+  setOutput(name: string, value: string): void {
+    if (name in this.outputs) throw new Error(`output '${name}' written twice`);
+    this.outputs[name] = value;
+  }
+
+  saveState(name: string, value: string): void {
+    this.state[name] = value;
+  }
+
+  getState(name: string): string {
+    return this.state[name] ?? '';
+  }
+
+  async group<T>(name: string, work: () => Promise<T>): Promise<T> {
+    this.groups.push(name);
+    return work();
+  }
+
+  summary(): SummaryWriter {
+    const parts: string[] = [];
+    const writer: SummaryWriter = {
+      addHeading: (text) => (parts.push(text), writer),
+      addTable: (rows) => (
+        parts.push(
+          rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : cell.data)).join(' | ')).join('\n'),
+        ),
+        writer
+      ),
+      addRaw: (text) => (parts.push(text), writer),
+      write: async () => void this.summaries.push(parts.join('\n')),
+    };
+    return writer;
+  }
+
+  setFailed(message: string): void {
+    this.failed = gateLines(message);
+  }
+
+  /** Every message logged at `level`, or at any level. */
+  messages(level?: LogLine['level']): string[] {
+    return this.lines.filter((line) => !level || line.level === level).map((line) => line.message);
+  }
+}
