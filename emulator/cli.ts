@@ -15,8 +15,17 @@ const USAGE = `Usage: node emulator/cli.ts [options]
   --no-v1                 answer the deprecated v1 endpoints 404, as if the service dropped them
   --help                  show this text
 
-Control endpoints: POST /_emulator/configure (a JobBehaviour, e.g. {"v1": false}), POST /_emulator/inject, POST /_emulator/reset,
-GET /_emulator/requests, GET /_emulator/jobs.`;
+Faults on demand: POST a rule, or an array of rules, to /_emulator/inject (no key needed), e.g.
+  curl -d '{"route": "create", "times": 2, "fault": {"kind": "status", "status": 503}}' \\
+    http://127.0.0.1:8787/_emulator/inject
+  route             create | get (v1 too) | message | any (default)
+  times             how many matching requests it applies to (default 1)
+  afterProcessing   true: the request is served first (a job is made), then its answer replaced
+  fault             {"kind": "status", "status": 503, "body"?, "contentType"?, "headers"?}
+                    {"kind": "html", "status": 502}   a proxy's error page
+                    {"kind": "malformed"}             200 with truncated JSON
+                    {"kind": "reset"}                 the connection cut without an answer
+                    {"kind": "delay", "ms": 5000}     the answer, late`;
 
 class UsageError extends Error {}
 

@@ -6,7 +6,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { EmulatorServer, HOST } from './server.ts';
 import type { Emulator, EmulatorOptions, FaultRule, JobBehaviour, RecordedRequest } from './types.ts';
 import { DEFAULT_BEHAVIOUR, parseBehaviour, parseFaultRules } from './validate.ts';
-import { toRecord } from './views.ts';
+import { toJob } from './views.ts';
 
 export type {
   Emulator,
@@ -17,7 +17,6 @@ export type {
   Job,
   JobBehaviour,
   JobOutcome,
-  JobRecord,
   RecordedRequest,
   Session,
   TlsOptions,
@@ -43,7 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: '',
     requests,
     jobsCreated: () => jobs.size,
-    jobs: () => jobs.all().map((job) => toRecord(jobs, job)),
+    jobs: () => jobs.all().map((job) => toJob(jobs, job)),
     configure(job: Partial<JobBehaviour>): void {
       behaviour = { ...behaviour, ...parseBehaviour(job) };
     },
