@@ -44,8 +44,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const { server, url } = await listen(options.port ?? 0, (req, res) => serve(req, res), options.tls);
   const store = new Store(options.owner ?? DEFAULTS.owner, options.repo ?? DEFAULTS.repo, url);
   const token = options.token ?? DEFAULTS.token;
-  const actor = options.actor ?? DEFAULTS.actor;
-  serve = handler({ store, token, actor, url, calls, violations, unimplemented });
+  serve = handler({ store, token, actor: DEFAULTS.actor, url, calls, violations, unimplemented });
 
   return {
     url,

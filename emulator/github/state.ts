@@ -96,11 +96,6 @@ export class Store {
     return comment;
   }
 
-  deleteComment(id: number): boolean {
-    this.reactionList = this.reactionList.filter((r) => !(r.subject === 'comment' && r.subjectId === id));
-    return this.commentMap.delete(id);
-  }
-
   /** Oldest first, the order GitHub lists issue comments in. */
   comments(issueNumber?: number): FakeComment[] {
     const all = [...this.commentMap.values()].sort((a, b) => a.id - b.id);

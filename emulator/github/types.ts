@@ -77,7 +77,6 @@ export interface FakeGitHubOptions {
   owner?: string;
   repo?: string;
   token?: string;
-  actor?: string;
   /** Serve https with this key and certificate (PEM) instead of http; `url` then starts with https://. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
