@@ -16,7 +16,7 @@ export function integerOption(name: string, value: string | undefined, max?: num
 
 export const PORT_MAX = 65_535;
 
-export interface CommandLine<Options> {
+interface CommandLine<Options> {
   usage: string;
   /** The options, or 'help' for --help; throws on anything it cannot use. */
   parse(argv: string[]): Options | 'help';

@@ -5,7 +5,7 @@ import type { Reply } from './http.ts';
 import type { Fault, FaultRoute, FaultRule } from './types.ts';
 
 /** A rule taken off the queue for one request. */
-export interface TakenFault {
+interface TakenFault {
   fault: Fault;
   afterProcessing: boolean;
 }

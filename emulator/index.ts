@@ -8,20 +8,7 @@ import type { Emulator, EmulatorOptions, FaultRule, JobBehaviour, RecordedReques
 import { DEFAULT_BEHAVIOUR, parseBehaviour, parseFaultRules } from './validate.ts';
 import { toJob } from './views.ts';
 
-export type {
-  Emulator,
-  EmulatorOptions,
-  Fault,
-  FaultRoute,
-  FaultRule,
-  Job,
-  JobBehaviour,
-  JobOutcome,
-  RecordedRequest,
-  Session,
-  TlsOptions,
-  Todo,
-} from './types.ts';
+export type { Emulator, EmulatorOptions, FaultRule, Job, RecordedRequest, Session } from './types.ts';
 
 const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
 

@@ -8,16 +8,7 @@ import { HANG, closeServer, handler, listen } from './server.ts';
 import { Store } from './state.ts';
 import type { FakeComment, FakeGitHub, FakeGitHubOptions, Permission, PullFile, RecordedCall } from './types.ts';
 
-export type {
-  FakeComment,
-  FakeGitHub,
-  FakeGitHubOptions,
-  FakeReaction,
-  FakeUser,
-  Permission,
-  PullFile,
-  RecordedCall,
-} from './types.ts';
+export type { FakeGitHub } from './types.ts';
 
 const DEFAULTS = {
   owner: 'Codertocat',

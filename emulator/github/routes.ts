@@ -6,7 +6,7 @@ import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
 
-export interface RouteRequest {
+interface RouteRequest {
   params: Record<string, string>;
   url: URL;
   body: unknown;

@@ -12,7 +12,7 @@ import type { Store } from './state.ts';
 import type { RecordedCall } from './types.ts';
 import { validateRequest } from './validate.ts';
 
-export interface Context {
+interface Context {
   store: Store;
   token: string;
   actor: string;
