@@ -28,10 +28,6 @@ export class FaultQueue {
     return { fault: rule.fault, afterProcessing: rule.afterProcessing };
   }
 
-  get pending(): number {
-    return this.#rules.length;
-  }
-
   clear(): void {
     this.#rules = [];
   }
