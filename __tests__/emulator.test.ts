@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../emulator/index.ts';
-import type { Emulator, EmulatorOptions, Job, JobRecord, RecordedRequest, Session } from '../emulator/index.ts';
+import type { Emulator, EmulatorOptions, Job, RecordedRequest, Session } from '../emulator/index.ts';
 
 const KEY = 'svc_test_admin_key';
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -67,11 +67,9 @@ async function getJob(emulator: Emulator, id: string, project = 'proj'): Promise
   return (await res.json()) as Job;
 }
 
-async function control(emulator: Emulator, name: string, body?: unknown): Promise<Response> {
-  return fetch(`${emulator.url}/_emulator/${name}`, {
-    method: body === undefined && (name === 'requests' || name === 'jobs') ? 'GET' : 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/** The control endpoint a command-line user injects faults with. */
+function injectOverHttp(url: string, rules: unknown): Promise<Response> {
+  return fetch(`${url}/_emulator/inject`, { method: 'POST', body: JSON.stringify(rules) });
 }
 
 async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
@@ -179,13 +177,15 @@ describe('job lifecycle', () => {
       prLink: 'https://github.com/acme/docs/pull/1',
     });
     expect(emulator.jobsCreated()).toBe(1);
-    expect(emulator.jobs()[0]?.prompts).toEqual(['first', 'second']);
+    const session = (await (await call(emulator, `/v1/agent/proj/job/${job.id}`)).json()) as Session;
+    expect(session.todos[0]).toMatchObject({ content: 'Request 1', status: 'completed' });
   });
 
   test('project ids are URL-decoded, while requests keep the raw path', async () => {
     const emulator = await start();
     const job = await createJob(emulator, 'team%2Fdocs%20site');
-    expect(emulator.jobs()[0]?.projectId).toBe('team/docs site');
+    const session = (await (await call(emulator, `/v1/agent/team%2Fdocs%20site/job/${job.id}`)).json()) as Session;
+    expect(session.subdomain).toBe('team/docs site');
     await getJob(emulator, job.id, 'team%2Fdocs%20site');
     expect(emulator.requests[0]?.path).toBe('/v2/agent/team%2Fdocs%20site/job');
   });
@@ -334,7 +334,7 @@ describe('faults', () => {
     if (fault.kind === 'reset') await expect(answer).rejects.toThrow();
     else expect((await answer).status).toBe(502);
     expect(emulator.jobsCreated()).toBe(1);
-    expect(emulator.jobs()[0]).toMatchObject({ projectId: 'proj', prompts: ['x'] });
+    expect((await getJob(emulator, emulator.jobs()[0]?.id ?? '')).status).toBe('active');
   });
 
   test('times makes a rule apply to that many requests', async () => {
@@ -353,7 +353,7 @@ describe('faults', () => {
       { route: 'get', fault: { kind: 'status', status: 504 } },
     );
     expect((await call(emulator, '/v2/agent/proj/job', { body: { prompt: 'x' } })).status).toBe(500);
-    expect((await call(emulator, '/v1/agent/proj/jobs')).status).toBe(503);
+    expect((await call(emulator, '/v1/agent/proj/job/job_x')).status).toBe(503);
     expect((await call(emulator, '/v2/agent/proj/job/job_x')).status).toBe(504);
     const job = await createJob(emulator);
     emulator.inject({ route: 'message', fault: { kind: 'status', status: 409 } });
@@ -391,46 +391,33 @@ describe('faults', () => {
   });
 });
 
-describe('control endpoints', () => {
-  test('configure, inject, requests, jobs and reset work over HTTP and are not recorded', async () => {
-    const clock = fakeClock();
-    const emulator = await start({ now: clock.now, job: { durationMs: 100 } });
-    expect((await control(emulator, 'configure', { outcome: 'failed', runningStatus: 'thinking' })).status).toBe(200);
-    const injected = await control(emulator, 'inject', [
+describe('control endpoint', () => {
+  test('inject works over HTTP and is not recorded', async () => {
+    const emulator = await start();
+    const injected = await injectOverHttp(emulator.url, [
       { route: 'create', afterProcessing: true, fault: { kind: 'status', status: 502 } },
       { route: 'get', fault: { kind: 'html', status: 504 } },
     ]);
     expect(await injected.json()).toEqual({ ok: true, injected: 2 });
 
     expect((await call(emulator, '/v2/agent/proj/job', { body: { prompt: 'x' } })).status).toBe(502);
-    const jobs = (await (await control(emulator, 'jobs')).json()) as JobRecord[];
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'thinking', projectId: 'proj', prompts: ['x'] });
-    const id = jobs[0]?.id ?? '';
+    const id = emulator.jobs()[0]?.id ?? '';
     expect((await call(emulator, `/v2/agent/proj/job/${id}`)).status).toBe(504);
-    clock.advance(100);
-    expect((await getJob(emulator, id)).status).toBe('failed');
-
-    const requests = (await (await control(emulator, 'requests')).json()) as RecordedRequest[];
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect((await getJob(emulator, id)).status).toBe('active');
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /v2/agent/proj/job',
       `GET /v2/agent/proj/job/${id}`,
       `GET /v2/agent/proj/job/${id}`,
     ]);
-
-    expect((await control(emulator, 'reset')).status).toBe(200);
-    expect(emulator.jobsCreated()).toBe(0);
-    expect(emulator.requests).toHaveLength(0);
-    expect((await createJob(emulator)).status).toBe('active');
   });
 
-  test('bad control input gives 400, unknown control routes 404', async () => {
+  test('bad control input gives 400, another method 405, unknown control routes 404', async () => {
     const emulator = await start();
-    expect((await control(emulator, 'configure', { outcome: 'sometimes' })).status).toBe(400);
-    expect((await control(emulator, 'inject', { fault: { kind: 'delay' } })).status).toBe(400);
+    expect((await injectOverHttp(emulator.url, { fault: { kind: 'delay' } })).status).toBe(400);
     const badJson = await fetch(`${emulator.url}/_emulator/inject`, { method: 'POST', body: '{' });
     expect(badJson.status).toBe(400);
-    expect((await control(emulator, 'nothing')).status).toBe(404);
+    expect((await fetch(`${emulator.url}/_emulator/inject`)).status).toBe(405);
+    expect((await fetch(`${emulator.url}/_emulator/nothing`, { method: 'POST' })).status).toBe(404);
     await createJob(emulator);
     expect(emulator.requests).toHaveLength(1);
   });
@@ -500,10 +487,8 @@ describe('v1 endpoints', () => {
     const job = await createJob(emulator, 'proj');
     emulator.configure({ v1: false });
     expect((await call(emulator, `/v1/agent/proj/job/${job.id}`)).status).toBe(404);
-    expect((await call(emulator, '/v1/agent/proj/jobs')).status).toBe(404);
     expect((await call(emulator, `/v2/agent/proj/job/${job.id}`)).status).toBe(200);
-    const control = await fetch(`${emulator.url}/_emulator/configure`, { method: 'POST', body: '{"v1": true}' });
-    expect(control.status).toBe(200);
+    emulator.configure({ v1: true });
     expect((await call(emulator, `/v1/agent/proj/job/${job.id}`)).status).toBe(200);
     expect(() => emulator.configure({ v1: 'no' as unknown as boolean })).toThrow('v1 must be true or false');
   });
@@ -515,28 +500,6 @@ describe('v1 endpoints', () => {
     const session = (await (await call(emulator, `/v1/agent/proj/job/${job.id}`)).json()) as Session;
     expect(session).toMatchObject({ haulted: true, haultReason: 'error' });
     expect(session.messageToUser).toMatch(/could not apply the change/);
-  });
-
-  test('the session list pages newest first, 12 by default and at most 100', async () => {
-    const clock = fakeClock();
-    const emulator = await start({ now: clock.now, rateLimitPerHour: 1000 });
-    const ids: string[] = [];
-    for (let i = 0; i < 101; i++) {
-      ids.push((await createJob(emulator, 'proj', `prompt ${i}`)).id);
-      clock.advance(1);
-    }
-    await createJob(emulator, 'other');
-    const newestFirst = ids.reverse();
-    const list = async (query: string): Promise<string[]> => {
-      const res = await call(emulator, `/v1/agent/proj/jobs${query}`);
-      expect(res.status).toBe(200);
-      const { allSessions } = (await res.json()) as { allSessions: Session[] };
-      return allSessions.map((s) => s.sessionId);
-    };
-    expect(await list('')).toEqual(newestFirst.slice(0, 12));
-    expect(await list('?skip=3&take=2')).toEqual(newestFirst.slice(3, 5));
-    expect(await list('?take=500')).toEqual(newestFirst.slice(0, 100));
-    expect((await call(emulator, '/v1/agent/proj/jobs?take=-1')).status).toBe(400);
   });
 });
 
@@ -579,7 +542,7 @@ describe('emulator lifecycle', () => {
     await expect(fetch(`${emulator.url}/v2/agent/proj/job/job_1`)).rejects.toThrow();
   });
 
-  test('the command line starts an emulator, prints its address and exits cleanly on SIGTERM', async () => {
+  test('the command line starts an emulator, prints its address, takes faults over HTTP and exits cleanly on SIGTERM', async () => {
     const cli = fileURLToPath(new URL('../emulator/cli.ts', import.meta.url));
     const child = spawn(process.execPath, [cli, '--port', '0', '--duration-ms', '0', '--outcome', 'no-change']);
     try {
@@ -597,6 +560,11 @@ describe('emulator lifecycle', () => {
         body: JSON.stringify({ prompt: 'x' }),
       });
       expect(await res.json()).toMatchObject({ status: 'completed', prLink: null });
+      // Faults on demand, for whoever started it: the control endpoint.
+      const url = match?.[1] ?? '';
+      expect((await injectOverHttp(url, { route: 'get', fault: { kind: 'status', status: 503 } })).status).toBe(200);
+      const faulted = await fetch(`${url}/v2/agent/proj/job/job_x`, { headers: { authorization: `Bearer ${KEY}` } });
+      expect(faulted.status).toBe(503);
 
       child.kill('SIGTERM');
       const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];

@@ -45,7 +45,7 @@ describe('authentication', () => {
 });
 
 describe('issue comments', () => {
-  test('create, get, update, list; missing comments are 404', async () => {
+  test('create, update, list; a missing comment is 404', async () => {
     const created = await api(COMMENTS, { method: 'POST', body: { body: 'hello' } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
@@ -55,7 +55,7 @@ describe('issue comments', () => {
     const path = `${R}/issues/comments/${created.json.id}`;
     expect(created.json.url).toBe(`${gh.url}${path}`);
 
-    expect((await api(path)).json.body).toBe('hello');
+    expect(gh.comments(1).map((c) => c.body)).toEqual(['hello']);
     expect(await api(path, { method: 'PATCH', body: { body: 'edited' } })).toMatchObject({
       status: 200,
       json: { body: 'edited' },
@@ -67,7 +67,6 @@ describe('issue comments', () => {
     expect(listed.json.map((c: { body: string }) => c.body)).toEqual(['edited', 'seeded']);
     expect(listed.json[1].user).toMatchObject({ login: 'octocat', type: 'User' });
     expect((await api(`${R}/issues/2/comments`)).json).toEqual([]);
-    expect((await api(`${R}/issues/comments/999`)).status).toBe(404);
     expect(gh.addComment(3, 'beep', 'renovate[bot]').user.type).toBe('Bot');
     expect(gh.comments(3).map((c) => c.body)).toEqual(['beep']);
     expect((await api(`${R}/issues/comments/999`, { method: 'PATCH', body: { body: 'x' } })).status).toBe(404);
@@ -118,11 +117,10 @@ describe('reactions', () => {
       user: 'github-actions[bot]',
     };
     expect(gh.reactions()).toEqual([stored]);
-    expect((await api(`${R}/issues/comments/${comment.id}`)).json.reactions.eyes).toBe(1);
+    expect((await api(COMMENTS)).json[0].reactions.eyes).toBe(1);
 
     expect((await api(`${path}/${first.json.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(gh.reactions()).toEqual([]);
-    expect((await api(path)).json).toEqual([]);
   });
 
   test('issue reactions and reactions on missing comments', async () => {
@@ -290,16 +288,12 @@ describe('response shapes', () => {
       ['GET', `${R}/issues/2`],
       ['GET', `${R}/issues/1/comments`],
       ['POST', `${R}/issues/1/comments`, { body: 'x' }],
-      ['GET', c],
       ['PATCH', c, { body: 'y' }],
       ['POST', `${c}/reactions`, { content: 'eyes' }],
-      ['GET', r],
       ['DELETE', `${r}/${reaction.json.id}`],
       ['GET', `${R}/pulls/2/files`],
-      ['GET', `${R}/issues/1/reactions`],
       ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
-      ['DELETE', c],
     ];
     const covered = new Set<string>();
     for (const [method, path, body] of calls) {
@@ -355,7 +349,6 @@ describe('through Octokit', () => {
     expect(permission.permission).toBe('write');
     const files = await octokit.paginate(octokit.rest.pulls.listFiles, { ...repo, pull_number: 9, per_page: 100 });
     expect(files).toHaveLength(120);
-    await expect(octokit.rest.issues.getComment({ ...repo, comment_id: 1 })).rejects.toMatchObject({ status: 404 });
     expect({ violations: gh.violations, unimplemented: gh.unimplemented }).toEqual({
       violations: [],
       unimplemented: [],
@@ -367,7 +360,7 @@ describe('through Octokit', () => {
 describe('lifecycle', () => {
   test('separate instances, reset restarts ids, close is prompt with keep-alive sockets', async () => {
     const starting = Date.now();
-    const other = await startFakeGitHub({ owner: 'acme', repo: 'docs', token: 't', actor: 'docs-bot[bot]' });
+    const other = await startFakeGitHub({ owner: 'acme', repo: 'docs', token: 't' });
     // The OpenAPI description (~0.6 s to parse) was already loaded by beforeAll's instance.
     expect(Date.now() - starting).toBeLessThan(300);
     const headers = { authorization: 'token t', 'content-type': 'application/json' };
@@ -376,7 +369,7 @@ describe('lifecycle', () => {
         await fetch(`${other.url}/repos/acme/docs/issues/1/comments`, { method: 'POST', headers, body: '{"body":"x"}' })
       ).json() as never;
     const first = await post();
-    expect(first.user).toMatchObject({ login: 'docs-bot[bot]', type: 'Bot' });
+    expect(first.user).toMatchObject({ login: 'github-actions[bot]', type: 'Bot' });
     expect(gh.comments()).toEqual([]);
     other.reset();
     expect(other.calls).toEqual([]);

@@ -1,6 +1,7 @@
 // Command-line entry: `node emulator/cli.ts [--port 8787] [--duration-ms 1500] [--outcome pr]`.
 // Prints one line with the address, then serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
+import { PORT_MAX, UsageError, integerOption, runCommandLine } from './command-line.ts';
 import { startEmulator } from './index.ts';
 import type { EmulatorOptions, JobBehaviour } from './types.ts';
 import { OUTCOMES, isOutcome } from './validate.ts';
@@ -15,17 +16,17 @@ const USAGE = `Usage: node emulator/cli.ts [options]
   --no-v1                 answer the deprecated v1 endpoints 404, as if the service dropped them
   --help                  show this text
 
-Control endpoints: POST /_emulator/configure (a JobBehaviour, e.g. {"v1": false}), POST /_emulator/inject, POST /_emulator/reset,
-GET /_emulator/requests, GET /_emulator/jobs.`;
-
-class UsageError extends Error {}
-
-function integerOption(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new UsageError(`--${name} must be a non-negative integer`);
-  return parsed;
-}
+Faults on demand: POST a rule, or an array of rules, to /_emulator/inject (no key needed), e.g.
+  curl -d '{"route": "create", "times": 2, "fault": {"kind": "status", "status": 503}}' \\
+    http://127.0.0.1:8787/_emulator/inject
+  route             create | get (v1 too) | message | any (default)
+  times             how many matching requests it applies to (default 1)
+  afterProcessing   true: the request is served first (a job is made), then its answer replaced
+  fault             {"kind": "status", "status": 503, "body"?, "contentType"?, "headers"?}
+                    {"kind": "html", "status": 502}   a proxy's error page
+                    {"kind": "malformed"}             200 with truncated JSON
+                    {"kind": "reset"}                 the connection cut without an answer
+                    {"kind": "delay", "ms": 5000}     the answer, late`;
 
 function parseOptions(argv: string[]): EmulatorOptions | 'help' {
   const { values } = parseArgs({
@@ -54,45 +55,19 @@ function parseOptions(argv: string[]): EmulatorOptions | 'help' {
   if (values['no-v1']) job.v1 = false;
 
   const options: EmulatorOptions = { job };
-  const port = integerOption('port', values.port);
+  const port = integerOption('port', values.port, PORT_MAX);
   if (port !== undefined) options.port = port;
   const rateLimit = integerOption('rate-limit', values['rate-limit']);
   if (rateLimit !== undefined) options.rateLimitPerHour = rateLimit;
   return options;
 }
 
-async function main(): Promise<void> {
-  let options: EmulatorOptions | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    // parseArgs throws TypeErrors with a code for unknown or malformed flags; both are usage errors.
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
-
-  let emulator;
-  try {
-    emulator = await startEmulator(options);
-  } catch (error) {
-    // Typically EADDRINUSE; the message says enough, a stack trace would not help.
-    console.error(`cannot start the emulator: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-    return;
-  }
-  console.log(`docs agent emulator listening on ${emulator.url}`);
-
-  const stop = (): void => {
-    // Once the server and its sockets are closed nothing keeps the event loop alive, so Node exits 0.
-    void emulator.close();
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
-
-await main();
+await runCommandLine({
+  usage: USAGE,
+  parse: parseOptions,
+  name: 'the emulator',
+  async start(options) {
+    const emulator = await startEmulator(options);
+    return { listening: `docs agent emulator listening on ${emulator.url}`, close: () => emulator.close() };
+  },
+});

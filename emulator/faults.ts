@@ -5,7 +5,7 @@ import type { Reply } from './http.ts';
 import type { Fault, FaultRoute, FaultRule } from './types.ts';
 
 /** A rule taken off the queue for one request. */
-export interface TakenFault {
+interface TakenFault {
   fault: Fault;
   afterProcessing: boolean;
 }
@@ -26,10 +26,6 @@ export class FaultQueue {
     rule.times -= 1;
     if (rule.times <= 0) this.#rules.splice(index, 1);
     return { fault: rule.fault, afterProcessing: rule.afterProcessing };
-  }
-
-  get pending(): number {
-    return this.#rules.length;
   }
 
   clear(): void {

@@ -6,23 +6,9 @@ import { RateLimiter } from './rate-limit.ts';
 import { EmulatorServer, HOST } from './server.ts';
 import type { Emulator, EmulatorOptions, FaultRule, JobBehaviour, RecordedRequest } from './types.ts';
 import { DEFAULT_BEHAVIOUR, parseBehaviour, parseFaultRules } from './validate.ts';
-import { toRecord } from './views.ts';
+import { toJob } from './views.ts';
 
-export type {
-  Emulator,
-  EmulatorOptions,
-  Fault,
-  FaultRoute,
-  FaultRule,
-  Job,
-  JobBehaviour,
-  JobOutcome,
-  JobRecord,
-  RecordedRequest,
-  Session,
-  TlsOptions,
-  Todo,
-} from './types.ts';
+export type { Emulator, EmulatorOptions, FaultRule, Job, RecordedRequest, Session } from './types.ts';
 
 const DEFAULT_RATE_LIMIT_PER_HOUR = 100;
 
@@ -43,7 +29,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: '',
     requests,
     jobsCreated: () => jobs.size,
-    jobs: () => jobs.all().map((job) => toRecord(jobs, job)),
+    jobs: () => jobs.all().map((job) => toJob(jobs, job)),
     configure(job: Partial<JobBehaviour>): void {
       behaviour = { ...behaviour, ...parseBehaviour(job) };
     },

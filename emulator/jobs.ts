@@ -59,13 +59,6 @@ export class JobStore {
     return job?.projectId === projectId ? job : undefined;
   }
 
-  /** Newest first, the order a session list is read in. */
-  listProject(projectId: string): StoredJob[] {
-    return this.all()
-      .filter((job) => job.projectId === projectId)
-      .reverse();
-  }
-
   all(): StoredJob[] {
     return [...this.#jobs.values()];
   }

@@ -7,7 +7,6 @@ export type Route =
   | { name: 'get'; projectId: string; jobId: string }
   | { name: 'message'; projectId: string; jobId: string }
   | { name: 'v1-get'; projectId: string; jobId: string }
-  | { name: 'v1-list'; projectId: string; query: URLSearchParams }
   | { name: 'not-found' }
   | { name: 'method-not-allowed'; allow: string }
   | { name: 'bad-path' };
@@ -16,7 +15,7 @@ interface Pattern {
   method: string;
   /** Literal segments, with ':project' and ':job' as the variable ones. */
   segments: readonly string[];
-  build(params: Record<string, string>, query: URLSearchParams): Route;
+  build(params: Record<string, string>): Route;
 }
 
 const PATTERNS: readonly Pattern[] = [
@@ -39,11 +38,6 @@ const PATTERNS: readonly Pattern[] = [
     method: 'GET',
     segments: ['v1', 'agent', ':project', 'job', ':job'],
     build: (p) => ({ name: 'v1-get', projectId: p.project ?? '', jobId: p.job ?? '' }),
-  },
-  {
-    method: 'GET',
-    segments: ['v1', 'agent', ':project', 'jobs'],
-    build: (p, query) => ({ name: 'v1-list', projectId: p.project ?? '', query }),
   },
 ];
 
@@ -73,9 +67,7 @@ function decodeAll(params: Record<string, string>): Record<string, string> | und
 
 export function matchRoute(method: string, target: string): Route {
   // Split by hand: URL parsing would normalise dot segments and re-encode characters.
-  const queryStart = target.indexOf('?');
-  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
-  const query = new URLSearchParams(queryStart === -1 ? '' : target.slice(queryStart + 1));
+  const pathname = target.split('?', 1)[0] ?? '';
   const segments = pathname.split('/').slice(1);
   const allowed: string[] = [];
   for (const pattern of PATTERNS) {
@@ -86,7 +78,7 @@ export function matchRoute(method: string, target: string): Route {
       continue;
     }
     const params = decodeAll(raw);
-    return params ? pattern.build(params, query) : { name: 'bad-path' };
+    return params ? pattern.build(params) : { name: 'bad-path' };
   }
   return allowed.length > 0 ? { name: 'method-not-allowed', allow: allowed.join(', ') } : { name: 'not-found' };
 }
@@ -99,7 +91,6 @@ export function faultRouteOf(route: Route): FaultRoute | undefined {
     case 'message':
       return route.name;
     case 'v1-get':
-    case 'v1-list':
       return 'get';
     default:
       return undefined;

@@ -16,7 +16,7 @@ import type { Fault, RecordedRequest, TlsOptions } from './types.ts';
 
 export const HOST = '127.0.0.1';
 
-export interface ServerParts {
+interface ServerParts {
   now: () => number;
   service: ServiceState;
   faults: FaultQueue;

@@ -8,9 +8,6 @@ import type { Route } from './routes.ts';
 import type { JobBehaviour } from './types.ts';
 import { toJob, toSession } from './views.ts';
 
-const V1_TAKE_DEFAULT = 12;
-const V1_TAKE_MAX = 100;
-
 export interface ServiceState {
   jobs: JobStore;
   limiter: RateLimiter;
@@ -43,22 +40,6 @@ function readPrompt(body: string): string | Reply {
 const jobNotFound = (): Reply => errorReply(404, 'Job not found');
 const rateLimited = (): Reply => errorReply(429, 'Rate limit exceeded');
 
-function nonNegativeInteger(value: string | null, fallback: number): number | undefined {
-  if (value === null || value === '') return fallback;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed >= 0 ? parsed : undefined;
-}
-
-function listSessions(state: ServiceState, projectId: string, query: URLSearchParams): Reply {
-  const skip = nonNegativeInteger(query.get('skip'), 0);
-  const take = nonNegativeInteger(query.get('take'), V1_TAKE_DEFAULT);
-  if (skip === undefined || take === undefined) {
-    return errorReply(400, 'skip and take must be non-negative integers');
-  }
-  const page = state.jobs.listProject(projectId).slice(skip, skip + Math.min(take, V1_TAKE_MAX));
-  return jsonReply(200, { allSessions: page.map((job) => toSession(state.jobs, job)) });
-}
-
 export function handleService(state: ServiceState, route: Route, headers: IncomingHttpHeaders, body: string): Reply {
   switch (route.name) {
     case 'not-found':
@@ -69,8 +50,7 @@ export function handleService(state: ServiceState, route: Route, headers: Incomi
       return errorReply(400, 'Malformed percent-encoding in path');
   }
   // A service that dropped the deprecated endpoints knows them no more than any other path.
-  if ((route.name === 'v1-get' || route.name === 'v1-list') && !state.behaviour().v1)
-    return errorReply(404, 'Not found');
+  if (route.name === 'v1-get' && !state.behaviour().v1) return errorReply(404, 'Not found');
   const refusal = authenticate(headers);
   if (refusal) return refusal;
   const { jobs } = state;
@@ -99,7 +79,5 @@ export function handleService(state: ServiceState, route: Route, headers: Incomi
       const job = jobs.find(route.projectId, route.jobId);
       return job ? jsonReply(200, toSession(jobs, job)) : jobNotFound();
     }
-    case 'v1-list':
-      return listSessions(state, route.projectId, route.query);
   }
 }

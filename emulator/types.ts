@@ -108,20 +108,14 @@ export interface Session {
   createdAt: string;
 }
 
-/** A snapshot of a job for inspection: the v2 shape plus what the API does not expose. */
-export interface JobRecord extends Job {
-  projectId: string;
-  /** The creating prompt followed by every follow-up message, in order. */
-  prompts: string[];
-}
-
 export interface Emulator {
   /** Base address without trailing slash, e.g. 'http://127.0.0.1:41234'. */
   url: string;
   /** Every non-control request in arrival order, faulted ones included. */
   requests: RecordedRequest[];
   jobsCreated(): number;
-  jobs(): JobRecord[];
+  /** Every job as the v2 API shows it now, oldest first. */
+  jobs(): Job[];
   /** Behaviour for jobs created (or restarted by a message) from now on. */
   configure(job: Partial<JobBehaviour>): void;
   /** Appends to the fault queue; the first rule matching a request is used and its times decremented. */

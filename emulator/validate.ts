@@ -96,7 +96,7 @@ function parseFault(input: unknown): Fault {
 }
 
 /** Returns a normalised copy with defaults filled in, so queued rules never alias caller objects. */
-export function parseFaultRule(input: unknown): Required<FaultRule> {
+function parseFaultRule(input: unknown): Required<FaultRule> {
   if (!isObject(input)) throw new TypeError('fault rule must be an object');
   const route = input.route ?? 'any';
   if (!ROUTES.includes(route as (typeof ROUTES)[number])) {

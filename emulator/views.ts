@@ -1,7 +1,7 @@
-// Wire shapes of a stored job: the v2 job, the deprecated v1 session, and the inspection record.
+// Wire shapes of a stored job: the v2 job and the deprecated v1 session.
 import { REPOSITORY } from './jobs.ts';
 import type { JobStore, Phase, StoredJob } from './jobs.ts';
-import type { Job, JobRecord, Session, Todo } from './types.ts';
+import type { Job, Session, Todo } from './types.ts';
 
 const MODEL = 'emulated-model';
 const USER_ID = 'user_emulated';
@@ -36,10 +36,6 @@ export function toJob(store: JobStore, job: StoredJob): Job {
     createdAt: iso(job.createdAt),
     archivedAt: phase === 'archived' ? iso(job.runningUntil) : null,
   };
-}
-
-export function toRecord(store: JobStore, job: StoredJob): JobRecord {
-  return { ...toJob(store, job), projectId: job.projectId, prompts: [...job.prompts] };
 }
 
 function messageOf(phase: Phase, prLink: string | null): string {

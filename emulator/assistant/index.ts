@@ -13,9 +13,9 @@ import { createUIMessageStream, pipeUIMessageStreamToResponse, type UIMessageChu
 
 export const ASSISTANT_KEY = 'svc_dsc_Tq7Lx2Vb9Kp4Wm8Zr3Nc';
 export const DOMAIN = 'acme';
-export const DOCS_BASE = 'https://docs.example.com';
+const DOCS_BASE = 'https://docs.example.com';
 
-export type AssistantFault =
+type AssistantFault =
   | { kind: 'error-chunk' }
   | { kind: 'cut' }
   | { kind: 'rate-limit'; retryAfterSeconds?: number; times?: number }
@@ -24,7 +24,7 @@ export type AssistantFault =
   /** The answer's text, as the model might write it; the sources still come from the search. */
   | { kind: 'answer'; text: string; sourceTitle?: string };
 
-export interface AssistantRequest {
+interface AssistantRequest {
   path: string;
   authorization: string;
   body: Record<string, unknown>;
@@ -58,7 +58,7 @@ function loadSite(): Page[] {
 }
 
 /** Pages ranked by how many of the question's words (four letters or more) they contain. */
-export function search(pages: Page[], question: string, size: number): Page[] {
+function search(pages: Page[], question: string, size: number): Page[] {
   const words = wordsOf(question);
   return pages
     .map((page) => ({ page, score: words.filter((word) => page.text.toLowerCase().includes(word)).length }))

@@ -2,6 +2,7 @@
 // A fake of GitHub's REST API for trying a workflow's comment flow locally: point the action's
 // GITHUB_API_URL at the address it prints. Serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
+import { PORT_MAX, UsageError, integerOption, runCommandLine } from '../command-line.ts';
 import { startFakeGitHub } from './index.ts';
 import type { FakeGitHubOptions, Permission } from './types.ts';
 
@@ -16,10 +17,11 @@ const USAGE = `Usage: node emulator/github/cli.ts [options]
   --permission <user=level>  a collaborator's permission: ${PERMISSIONS.join(' | ')} (repeatable)
   --help                     show this text
 
-Every issue number exists; comments, reactions and permissions live in memory. Requests are checked
-against GitHub's OpenAPI description and refused as GitHub would refuse them.`;
-
-class UsageError extends Error {}
+It serves what the action calls: an issue, its comments (list, create, edit), reactions on an
+issue or comment (add, remove), a collaborator's permission and a pull request's files; other
+operations of GitHub's API answer 501. Every issue number exists; comments, reactions and
+permissions live in memory. Requests are checked against GitHub's OpenAPI description and refused
+as GitHub would refuse them. Writes are made as github-actions[bot].`;
 
 interface CliOptions {
   github: FakeGitHubOptions;
@@ -41,11 +43,8 @@ function parseOptions(argv: string[]): CliOptions | 'help' {
   });
   if (values.help) return 'help';
   const github: FakeGitHubOptions = {};
-  if (values.port !== undefined) {
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError('--port must be a port number');
-    github.port = port;
-  }
+  const port = integerOption('port', values.port, PORT_MAX);
+  if (port !== undefined) github.port = port;
   if (values.owner !== undefined) github.owner = values.owner;
   if (values.repo !== undefined) github.repo = values.repo;
   if (values.token !== undefined) github.token = values.token;
@@ -59,30 +58,16 @@ function parseOptions(argv: string[]): CliOptions | 'help' {
   return { github, permissions };
 }
 
-async function main(): Promise<void> {
-  let options: CliOptions | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exitCode = 2;
-    return;
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  const github = await startFakeGitHub(options.github).catch((error: unknown) => {
-    console.error(`cannot start the fake GitHub: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-    return undefined;
-  });
-  if (!github) return;
-  for (const [user, level] of options.permissions) github.setPermission(user, level);
-  console.log(`fake GitHub API for ${github.owner}/${github.repo} listening on ${github.url}`);
-  const stop = (): void => void github.close();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
-
-await main();
+await runCommandLine({
+  usage: USAGE,
+  parse: parseOptions,
+  name: 'the fake GitHub',
+  async start(options: CliOptions) {
+    const github = await startFakeGitHub(options.github);
+    for (const [user, level] of options.permissions) github.setPermission(user, level);
+    return {
+      listening: `fake GitHub API for ${github.owner}/${github.repo} listening on ${github.url}`,
+      close: () => github.close(),
+    };
+  },
+});

@@ -8,16 +8,7 @@ import { HANG, closeServer, handler, listen } from './server.ts';
 import { Store } from './state.ts';
 import type { FakeComment, FakeGitHub, FakeGitHubOptions, Permission, PullFile, RecordedCall } from './types.ts';
 
-export type {
-  FakeComment,
-  FakeGitHub,
-  FakeGitHubOptions,
-  FakeReaction,
-  FakeUser,
-  Permission,
-  PullFile,
-  RecordedCall,
-} from './types.ts';
+export type { FakeGitHub } from './types.ts';
 
 const DEFAULTS = {
   owner: 'Codertocat',
@@ -44,8 +35,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const { server, url } = await listen(options.port ?? 0, (req, res) => serve(req, res), options.tls);
   const store = new Store(options.owner ?? DEFAULTS.owner, options.repo ?? DEFAULTS.repo, url);
   const token = options.token ?? DEFAULTS.token;
-  const actor = options.actor ?? DEFAULTS.actor;
-  serve = handler({ store, token, actor, url, calls, violations, unimplemented });
+  serve = handler({ store, token, actor: DEFAULTS.actor, url, calls, violations, unimplemented });
 
   return {
     url,

@@ -21,8 +21,6 @@ type Segment =
 export interface Operation {
   /** 'METHOD /template', the key used by routes and failNext. */
   key: string;
-  method: string;
-  template: string;
   pathParams: Param[];
   queryParams: Param[];
   /** Present when the operation declares an application/json request body. */
@@ -37,7 +35,7 @@ interface PathEntry {
   methods: Map<string, Operation>;
 }
 
-export type Match =
+type Match =
   | { kind: 'ok'; op: Operation; params: Record<string, string> }
   | { kind: 'no-route' }
   | { kind: 'no-method'; template: string };
@@ -86,8 +84,6 @@ function slimPath(template: string, item: Record<string, unknown>): PathEntry {
     }
     methods.set(method.toUpperCase(), {
       key,
-      method: method.toUpperCase(),
-      template,
       pathParams: params('path'),
       queryParams: params('query'),
       ...(jsonBody ? { body: { required: op.requestBody?.required === true, schema: jsonBody } } : {}),

@@ -28,7 +28,7 @@ function nodeId(prefix: string, id: number): string {
   return `${prefix}_kwDO${Buffer.from(String(id)).toString('base64url')}`;
 }
 
-export function renderUser(login: string, bases: Bases): Record<string, unknown> {
+function renderUser(login: string, bases: Bases): Record<string, unknown> {
   const user = identity(login);
   const api = `${bases.api}/users/${encodeURIComponent(login)}`;
   return {
@@ -66,7 +66,7 @@ function rollup(reactions: StoredReaction[], url: string): Record<string, unknow
   return counts;
 }
 
-export function repoApi(store: Store, bases: Bases): string {
+function repoApi(store: Store, bases: Bases): string {
   return `${bases.api}/repos/${store.owner}/${store.repo}`;
 }
 

@@ -6,7 +6,7 @@ import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
 
-export interface RouteRequest {
+interface RouteRequest {
   params: Record<string, string>;
   url: URL;
   body: unknown;
@@ -49,13 +49,6 @@ function commentBodyProblem(body: string): Reply | undefined {
   return undefined;
 }
 
-function listReactions(req: RouteRequest, subject: 'comment' | 'issue', id: number): Reply {
-  const wanted = req.url.searchParams.get('content');
-  const all = req.store.reactionsOn(subject, id).filter((r) => wanted === null || r.content === wanted);
-  const { page, headers } = paginate(all, req.url);
-  return { status: 200, headers, body: page.map((r) => renderReaction(r, req.bases)) };
-}
-
 function react(req: RouteRequest, subject: 'comment' | 'issue', id: number): Reply {
   const { reaction, created } = req.store.react(subject, id, field(req, 'content'), req.actor);
   return { status: created ? 201 : 200, body: renderReaction(reaction, req.bases) };
@@ -73,11 +66,7 @@ export const routes: Record<string, Handler> = {
   }),
 
   [`GET ${REPO}/issues/{issue_number}/comments`]: (req) => {
-    const since = req.url.searchParams.get('since');
-    const all = req.store
-      .comments(int(req, 'issue_number'))
-      .filter((c) => since === null || Date.parse(c.updated_at) >= Date.parse(since));
-    const { page, headers } = paginate(all, req.url);
+    const { page, headers } = paginate(req.store.comments(int(req, 'issue_number')), req.url);
     return { status: 200, headers, body: page.map((c) => renderComment(req.store, c, req.bases)) };
   },
 
@@ -89,25 +78,12 @@ export const routes: Record<string, Handler> = {
     return { status: 201, headers: { location: String(body.url) }, body };
   },
 
-  [`GET ${REPO}/issues/comments/{comment_id}`]: (req) => {
-    const comment = req.store.comment(int(req, 'comment_id'));
-    return comment ? { status: 200, body: renderComment(req.store, comment, req.bases) } : errorReply(404);
-  },
-
   [`PATCH ${REPO}/issues/comments/{comment_id}`]: (req) => {
     if (req.store.comment(int(req, 'comment_id')) === undefined) return errorReply(404);
     const problem = commentBodyProblem(field(req, 'body'));
     if (problem) return problem;
     const comment = req.store.updateComment(int(req, 'comment_id'), field(req, 'body'));
     return comment ? { status: 200, body: renderComment(req.store, comment, req.bases) } : errorReply(404);
-  },
-
-  [`DELETE ${REPO}/issues/comments/{comment_id}`]: (req) =>
-    req.store.deleteComment(int(req, 'comment_id')) ? { status: 204 } : errorReply(404),
-
-  [`GET ${REPO}/issues/comments/{comment_id}/reactions`]: (req) => {
-    const id = int(req, 'comment_id');
-    return req.store.comment(id) ? listReactions(req, 'comment', id) : errorReply(404);
   },
 
   [`POST ${REPO}/issues/comments/{comment_id}/reactions`]: (req) => {
@@ -121,8 +97,6 @@ export const routes: Record<string, Handler> = {
       : errorReply(404),
 
   // Every issue number exists, so issue reactions never 404.
-  [`GET ${REPO}/issues/{issue_number}/reactions`]: (req) => listReactions(req, 'issue', int(req, 'issue_number')),
-
   [`POST ${REPO}/issues/{issue_number}/reactions`]: (req) => react(req, 'issue', int(req, 'issue_number')),
 
   [`DELETE ${REPO}/issues/{issue_number}/reactions/{reaction_id}`]: (req) =>

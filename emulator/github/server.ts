@@ -12,7 +12,7 @@ import type { Store } from './state.ts';
 import type { RecordedCall } from './types.ts';
 import { validateRequest } from './validate.ts';
 
-export interface Context {
+interface Context {
   store: Store;
   token: string;
   actor: string;
@@ -69,7 +69,7 @@ export function handler(ctx: Context) {
         reply = errorReply(500, `fake GitHub crashed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (reply === NO_REPLY) return;
-      send(res, req.method === 'HEAD' ? { ...reply, body: undefined } : reply, rate);
+      send(res, reply, rate);
     });
   };
 }
@@ -83,8 +83,7 @@ function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
 
   if (!authorized(req.headers.authorization, ctx.token)) return errorReply(401);
 
-  // GitHub answers HEAD wherever it answers GET; the description lists only the GET.
-  const verdict = validateRequest(method === 'HEAD' ? 'GET' : method, path, full.searchParams, raw);
+  const verdict = validateRequest(method, path, full.searchParams, raw);
   if (!verdict.ok) {
     ctx.violations.push(verdict.violation);
     return errorReply(verdict.status, verdict.message);

@@ -26,7 +26,7 @@ export function identity(login: string): FakeUser {
   return { login, type, id: 1_000_000 + (hash % 90_000_000) };
 }
 
-export function timestamp(): string {
+function timestamp(): string {
   // GitHub renders second precision with a Z suffix.
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -94,11 +94,6 @@ export class Store {
     comment.body = body;
     comment.updated_at = timestamp();
     return comment;
-  }
-
-  deleteComment(id: number): boolean {
-    this.reactionList = this.reactionList.filter((r) => !(r.subject === 'comment' && r.subjectId === id));
-    return this.commentMap.delete(id);
   }
 
   /** Oldest first, the order GitHub lists issue comments in. */

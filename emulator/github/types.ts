@@ -1,5 +1,5 @@
-// Public types of the fake GitHub REST API. Other emulators and the contract tests import
-// these through index.ts, so changes here are changes to a shared contract.
+// Public types of the fake GitHub REST API. The contract tests use them through FakeGitHub
+// (index.ts), so changes here are changes to a shared contract.
 
 export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
 
@@ -77,7 +77,6 @@ export interface FakeGitHubOptions {
   owner?: string;
   repo?: string;
   token?: string;
-  actor?: string;
   /** Serve https with this key and certificate (PEM) instead of http; `url` then starts with https://. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import { matchRoute } from './openapi.ts';
 import type { Operation, Param, Schema } from './openapi.ts';
 
-export type Verdict =
+type Verdict =
   | { ok: true; op: Operation; params: Record<string, string> }
   | { ok: false; status: number; message: string; violation: string };
 
