@@ -26,7 +26,8 @@ function run(inputs: Record<string, string> = {}): Promise<RunResult> {
   );
 }
 
-const creates = (): number => emulator.requests.filter((r) => r.method === 'POST').length;
+/** Every POST the service received: creates and follow-ups alike. */
+const posts = (): number => emulator.requests.filter((r) => r.method === 'POST').length;
 
 describe('the action against the emulator', () => {
   test('sets the outputs for a pull request', async () => {
@@ -42,7 +43,7 @@ describe('the action against the emulator', () => {
       title: 'Document the new --verbose flag',
     });
     expect(result.outputs['pr-link']).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/);
-    expect(creates()).toBe(1);
+    expect(posts()).toBe(1);
     expectClean(result);
   });
 
@@ -121,7 +122,7 @@ describe('the action against the emulator', () => {
     });
     const result = await run();
     expect(result.code).toBe(0);
-    expect(creates()).toBe(3);
+    expect(posts()).toBe(3);
     expect(emulator.jobsCreated()).toBe(1);
     expect(result.stdout).toContain('rate limit was hit (HTTP 429: Rate limit exceeded)');
   });
@@ -147,7 +148,7 @@ describe('the action against the emulator', () => {
     expect(emulator.requests.filter((r) => r.method === 'GET').length).toBeGreaterThanOrEqual(6);
     expect(result.stdout).toContain('HTTP 502: 502 Bad Gateway (an HTML page, probably from a proxy)');
     expect(result.stdout).not.toMatch(/<html|<body/i);
-    expect(creates()).toBe(1);
+    expect(posts()).toBe(1);
     expectClean(result);
   });
 
@@ -155,7 +156,7 @@ describe('the action against the emulator', () => {
     emulator.inject({ route: 'create', afterProcessing: true, fault: { kind: 'html', status: 502 } });
     const result = await run();
     expect(result.code).toBe(1);
-    expect(creates()).toBe(1);
+    expect(posts()).toBe(1);
     expect(errorLine(result)).toMatch(/unknown whether the service acted on it .*It was not repeated/);
     expect(result.outputs).toEqual({ status: 'error' });
     expectClean(result);

@@ -5,7 +5,7 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from '../emulator/runner.ts';
-import { runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
+import { runAgainst, useServices, commentEvent as seededComment, createRequests } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -26,7 +26,7 @@ const commentEvent = (body: string, user?: string) => seededComment(github, body
 /** The action's progress comments and replies; the notifications that mention the requester are apart. */
 const botComments = () =>
   github.comments(1).filter((c) => c.user.type === 'Bot' && !c.body.includes('docs-agent-action notified='));
-const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
+const creates = () => createRequests(emulator);
 const promptOf = (index = 0): string => JSON.parse(creates()[index]?.body ?? '{}').prompt;
 const reactionsOn = (commentId: number) =>
   github

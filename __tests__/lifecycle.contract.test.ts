@@ -7,7 +7,7 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
-import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, useServices, createRequests } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -22,7 +22,7 @@ function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Pro
 const schedule = { name: 'schedule', payload: { schedule: '17 6 * * 1' } };
 const dispatch = () => ({ name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') });
 const botComments = () => github.comments(1).filter((c) => c.user.type === 'Bot');
-const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
+const creates = () => createRequests(emulator);
 
 /** A job made on the emulator by a first run that does not wait. */
 async function existingJob(): Promise<string> {

@@ -5,7 +5,13 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
-import { expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
+import {
+  expectClean,
+  runAgainst,
+  useServices,
+  commentEvent as seededComment,
+  createRequests,
+} from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -35,7 +41,7 @@ function issueEvents(): [Event, Event] {
   ];
 }
 
-const creates = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'));
+const creates = () => createRequests(emulator);
 const progressComments = (issue = 1) =>
   github.comments(issue).filter((c) => c.user.type === 'Bot' && c.body.includes(' job='));
 

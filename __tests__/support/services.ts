@@ -2,7 +2,7 @@
  * What the contract tests run the action against: the service emulator and the fake GitHub API,
  * started once per test file and reset to a known state before each test.
  */
-import { startEmulator, type Emulator } from '../../emulator/index.ts';
+import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
 import {
   API_KEY,
@@ -79,6 +79,11 @@ export function runAgainst({ emulator, github }: Services, options: RunOptions =
     inputs: { 'project-id': 'docs', 'api-key': API_KEY, 'base-url': emulator.url, ...options.inputs },
     env: { GITHUB_API_URL: github.url, ...options.env },
   });
+}
+
+/** The create requests the service emulator received (POST …/job), in order. */
+export function createRequests(emulator: Emulator): RecordedRequest[] {
+  return emulator.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/job'));
 }
 
 /** The first `::error::` line the run printed, or ''. */
