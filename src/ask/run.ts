@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../util/constants.ts';
 import { ConfigError, errorMessage, ServiceError } from '../util/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
-import { createOctokit, type Octokit } from '../github/octokit.ts';
+import type { Octokit } from '../github/octokit.ts';
+import { lazyOctokit } from '../run/deps.ts';
 import type { Clock } from '../util/clock.ts';
 import { systemClock } from '../util/clock.ts';
 import { formatSeconds } from '../util/format.ts';
@@ -78,13 +79,6 @@ export async function runAsk(routing: AskRouting, event: GitHubEvent, step: AskS
 
 function productionDependencies(settings: AskSettings, step: AskStep): AskDependencies {
   const { runner, timings, signal } = step;
-  let octokit: Promise<Octokit> | undefined;
-  const limits = {
-    retryDelayMs: timings.github.retryDelayMs,
-    requestTimeoutMs: timings.github.requestTimeoutMs,
-    deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
-    signal,
-  };
   return {
     client: new AskClient({
       baseUrl: settings.baseUrl,
@@ -95,7 +89,7 @@ function productionDependencies(settings: AskSettings, step: AskStep): AskDepend
     }),
     clock: systemClock,
     log: runner.log,
-    octokit: () => (octokit ??= createOctokit(settings.githubToken, runner.log, limits)),
+    octokit: lazyOctokit(settings.githubToken, settings.timeoutMs, step),
     signal,
     runId: process.env.GITHUB_RUN_ID ?? '',
     timings: timings.ask,

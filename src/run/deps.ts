@@ -33,14 +33,7 @@ export function productionDependencies(
   settings: Settings,
   step: { runner: Runner; record: StepRecord; timings: Timings; signal: AbortSignal },
 ): Dependencies {
-  const { runner, timings, signal } = step;
-  let octokit: Promise<Octokit> | undefined;
-  const githubLimits = {
-    retryDelayMs: timings.github.retryDelayMs,
-    requestTimeoutMs: timings.github.requestTimeoutMs,
-    deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
-    signal,
-  };
+  const { runner, timings } = step;
   return {
     ...step,
     client: new AgentClient({
@@ -54,8 +47,28 @@ export function productionDependencies(
       now: () => Date.now(),
     }),
     clock: systemClock,
-    octokit: () => (octokit ??= createOctokit(settings.githubToken, runner.log, githubLimits)),
+    octokit: lazyOctokit(settings.githubToken, settings.timeoutMs, step),
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',
   };
+}
+
+/**
+ * Octokit for a run, created on first use. Its calls stop at the cancel and at `timeout-minutes`
+ * plus a grace for the final comment.
+ */
+export function lazyOctokit(
+  token: string,
+  timeoutMs: number,
+  step: { runner: Runner; timings: Timings; signal: AbortSignal },
+): () => Promise<Octokit> {
+  const { github } = step.timings;
+  const limits = {
+    retryDelayMs: github.retryDelayMs,
+    requestTimeoutMs: github.requestTimeoutMs,
+    deadline: Date.now() + timeoutMs + github.reportGraceMs,
+    signal: step.signal,
+  };
+  let octokit: Promise<Octokit> | undefined;
+  return () => (octokit ??= createOctokit(token, step.runner.log, limits));
 }
