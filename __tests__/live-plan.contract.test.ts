@@ -6,7 +6,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import type { RunResult } from '../emulator/runner.ts';
+import type { RunResult } from './support/runner.ts';
 import { LIVE_LIMITS } from '../src/live-progress.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
 import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';

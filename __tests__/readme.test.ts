@@ -9,7 +9,7 @@ import {
   renderTables,
   updateReadme,
 } from '../scripts/readme-tables.ts';
-import { webhookPayload } from '../emulator/runner.ts';
+import { webhookPayload } from './support/runner.ts';
 import type { GitHubEvent } from '../src/event.ts';
 import type { Settings } from '../src/inputs.ts';
 import { decideTrigger } from '../src/trigger.ts';

@@ -2,7 +2,7 @@ import type { GitHubEvent } from '../src/event.ts';
 import type { Settings } from '../src/inputs.ts';
 import { buildPrompt } from '../src/prompt.ts';
 import { decideTrigger, findRequest } from '../src/trigger.ts';
-import { webhookPayload } from '../emulator/runner.ts';
+import { webhookPayload } from './support/runner.ts';
 
 const settings = {
   prompt: '',

