@@ -211,7 +211,6 @@ export function webhookPayload(
   pick: (p: Record<string, unknown>) => boolean = () => true,
   // Tests edit these payloads deeply (comment.body, issue.pull_request): typing every field would
   // restate @octokit/webhooks-types for no safety gained.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Record<string, any> {
   const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
   const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
