@@ -3,7 +3,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, type RunResult } from '../emulator/runner.ts';
+import { API_KEY, type RunResult } from './support/runner.ts';
 import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;

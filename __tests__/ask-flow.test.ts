@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
-import { GITHUB_TOKEN, webhookPayload } from '../emulator/runner.ts';
+import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';
 import { clearSecrets } from '../src/util/text-gate.ts';
 import { FakeRunner } from './support/fake-runner.ts';

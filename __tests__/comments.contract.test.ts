@@ -4,7 +4,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunResult } from '../emulator/runner.ts';
+import { webhookPayload, type RunResult } from './support/runner.ts';
 import { runAgainst, useServices, commentEvent as seededComment, createRequests } from './support/services.ts';
 
 let emulator: Emulator;

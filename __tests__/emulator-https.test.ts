@@ -7,7 +7,7 @@ import { request } from 'node:https';
 import { join } from 'node:path';
 import { startEmulator } from '../emulator/index.ts';
 import { startFakeGitHub } from '../emulator/github/index.ts';
-import { ROOT } from '../emulator/runner.ts';
+import { ROOT } from './support/runner.ts';
 
 const TLS_DIR = join(ROOT, '__tests__/fixtures/tls');
 const tls = { key: readFileSync(join(TLS_DIR, 'key.pem')), cert: readFileSync(join(TLS_DIR, 'cert.pem')) };

@@ -5,7 +5,7 @@
  */
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:net';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ROOT } from '../emulator/runner.ts';
+import { ROOT } from './support/runner.ts';
 
 const require = createRequire(join(ROOT, 'package.json'));
 

@@ -5,7 +5,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { errorLine, expectClean, runAgainst, useServices, createRequests } from './support/services.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import type { RunResult } from '../emulator/runner.ts';
+import type { RunResult } from './support/runner.ts';
 import { MAX_EDITS } from '../src/run/live-progress.ts';
 import { TIMINGS } from '../src/run/timings.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';

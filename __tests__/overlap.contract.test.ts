@@ -4,7 +4,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import {
   expectClean,
   runAgainst,

@@ -9,7 +9,7 @@ import {
   renderTables,
   updateReadme,
 } from '../scripts/readme-tables.ts';
-import { webhookPayload } from '../emulator/runner.ts';
+import { webhookPayload } from './support/runner.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
 import type { Settings } from '../src/run/inputs.ts';
 import { decideTrigger } from '../src/github/trigger.ts';

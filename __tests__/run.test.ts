@@ -16,7 +16,7 @@ import { TIMINGS, type Timings } from '../src/run/timings.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
-import { API_KEY, GITHUB_TOKEN, webhookPayload } from '../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { commentEvent, useServices, type Services } from './support/services.ts';
 

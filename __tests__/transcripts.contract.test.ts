@@ -6,7 +6,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commentEvent, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;

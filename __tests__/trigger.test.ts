@@ -2,7 +2,7 @@ import type { GitHubEvent } from '../src/github/event.ts';
 import type { Settings } from '../src/run/inputs.ts';
 import { buildPrompt } from '../src/run/prompt.ts';
 import { decideTrigger, findRequest } from '../src/github/trigger.ts';
-import { webhookPayload } from '../emulator/runner.ts';
+import { webhookPayload } from './support/runner.ts';
 
 const settings = {
   prompt: '',

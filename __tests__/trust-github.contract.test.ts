@@ -4,7 +4,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { API_KEY, webhookPayload, type RunOptions, type RunResult } from '../emulator/runner.ts';
+import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { renderMarker } from '../src/github/progress-view.ts';
 import { errorLine, expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 

@@ -1,10 +1,10 @@
 // Starting the action (or a baseline script) the way the GitHub runner does: a child process under
-// Node 24 with INPUT_ variables and the runner's file commands, from emulator/runner.ts.
+// Node 24 with INPUT_ variables and the runner's file commands, from __tests__/support/runner.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE24, ROOT, runnerEnvironment } from '../emulator/runner.ts';
+import { NODE24, ROOT, runnerEnvironment } from '../__tests__/support/runner.ts';
 import { preciseNow } from './stats.ts';
 
 export { NODE24, ROOT };
@@ -43,7 +43,7 @@ export const PROJECT_ID = 'bench-project';
 const workspaces: string[] = [];
 
 /**
- * The environment the runner gives a node24 action (emulator/runner.ts), with a workflow_dispatch
+ * The environment the runner gives a node24 action (__tests__/support/runner.ts), with a workflow_dispatch
  * event (which reports nowhere on GitHub) unless another is given. Debug logging is off, as in most
  * real runs.
  * `delayScale` undefined leaves DOCS_AGENT_DELAY_SCALE empty: the real schedule.

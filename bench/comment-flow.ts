@@ -7,7 +7,7 @@ import { startEmulator } from '../emulator/index.ts';
 import { startFakeGitHub } from '../emulator/github/index.ts';
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { GITHUB_TOKEN, webhookPayload } from '../emulator/runner.ts';
+import { GITHUB_TOKEN, webhookPayload } from '../__tests__/support/runner.ts';
 import { actionEnv, DIST_ENTRY, expectExit, interleave, runNode, type Candidate } from './child.ts';
 import { differences, preciseNow, spread, type Spread } from './stats.ts';
 import { WARM_UP_ROUNDS } from './startup.ts';

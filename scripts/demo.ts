@@ -15,7 +15,7 @@
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator } from '../emulator/assistant/index.ts';
 import { startFakeGitHub } from '../emulator/github/index.ts';
 import { startEmulator } from '../emulator/index.ts';
-import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload } from '../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload } from '../__tests__/support/runner.ts';
 
 const JOB_SECONDS = 5;
 /** The comment demo's job, and its waits shortened tenfold, so the plan changes a few times in 30 s. */

