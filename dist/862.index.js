@@ -38,8 +38,8 @@ var external_node_crypto_ = __webpack_require__(7598);
 var constants = __webpack_require__(2517);
 // EXTERNAL MODULE: ./src/util/errors.ts
 var errors = __webpack_require__(17);
-// EXTERNAL MODULE: ./src/github/octokit.ts
-var github_octokit = __webpack_require__(6702);
+// EXTERNAL MODULE: ./src/run/deps.ts + 1 modules
+var deps = __webpack_require__(3885);
 // EXTERNAL MODULE: ./src/util/clock.ts
 var clock = __webpack_require__(7110);
 // EXTERNAL MODULE: ./src/util/format.ts
@@ -867,13 +867,6 @@ async function runAsk(routing, event, step) {
 }
 function productionDependencies(settings, step) {
     const { runner, timings, signal } = step;
-    let octokit;
-    const limits = {
-        retryDelayMs: timings.github.retryDelayMs,
-        requestTimeoutMs: timings.github.requestTimeoutMs,
-        deadline: Date.now() + settings.timeoutMs + timings.github.reportGraceMs,
-        signal,
-    };
     return {
         client: new AskClient({
             baseUrl: settings.baseUrl,
@@ -884,7 +877,7 @@ function productionDependencies(settings, step) {
         }),
         clock: clock/* systemClock */.m,
         log: runner.log,
-        octokit: () => (octokit ??= (0,github_octokit/* createOctokit */.Qi)(settings.githubToken, runner.log, limits)),
+        octokit: (0,deps/* lazyOctokit */.K)(settings.githubToken, settings.timeoutMs, step),
         signal,
         runId: process.env.GITHUB_RUN_ID ?? '',
         timings: timings.ask,

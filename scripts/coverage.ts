@@ -21,11 +21,12 @@ import libReport from 'istanbul-lib-report';
 import reports from 'istanbul-reports';
 
 /**
- * The floor, in % of src/, for each view: today's figures rounded down. Raise them as tests are
- * added; the goal is 90 % of lines from the in-process tests alone.
+ * The floor, in % of src/, for each view. Lines: at least 90 % from the in-process tests alone
+ * (the orchestration runs in-process with a fake runner), and 95 % with the bundle's runs added.
+ * The others are today's figures rounded down, a few points of room for a new branch.
  */
 const THRESHOLDS = {
-  inProcess: { lines: 67, statements: 67, functions: 72, branches: 78 },
+  inProcess: { lines: 90, statements: 90, functions: 88, branches: 80 },
   combined: { lines: 95, statements: 95, functions: 97, branches: 91 },
 };
 type View = keyof typeof THRESHOLDS;
