@@ -95,6 +95,10 @@ describe('the key never reaches public text', () => {
     ['an echo cut near 200 characters', answer('create', 400, { error: `${'x'.repeat(185)} Bearer ${API_KEY}` })],
     ['a markdown-escaped echo', answer('create', 400, { error: `Bearer ${API_KEY.replace(/_/g, '\\_')}` })],
     ['an echo of the GitHub token', answer('create', 400, { error: `token ${GITHUB_TOKEN} refused` })],
+    ...[8, 10, 11].map((cut): [string, FaultRule] => [
+      `an echo split by a line break ${cut} characters in`,
+      answer('create', 400, { error: `Bad header: Bearer ${API_KEY.slice(0, cut)}\n${API_KEY.slice(cut)}` }),
+    ]),
   ])('from %s', async (_name, rule) => {
     emulator.inject(rule);
     const event = commentEvent();
