@@ -5,6 +5,7 @@
  * searches, and every place the text can reach is checked for the key: the log, the outputs, the
  * summary and the issue comment.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
@@ -183,6 +184,44 @@ describe('no text from outside becomes a runner command', () => {
     const result = await run({ 'dry-run': 'true', prompt: '' }, { event });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Dry run: would send POST');
+    expectInert(result);
+  });
+});
+
+describe("GitHub's error bodies are outside text too", () => {
+  let gateway: Server;
+  let gatewayUrl = '';
+  const body = [
+    'upstream down',
+    '::error title=pwned::owned',
+    `##[set-output name=pr-link;]https://evil.example ${API_KEY.replace(/_/g, '\\_')} ${GITHUB_TOKEN}`,
+    '::add-mask::abc',
+  ].join('\n');
+
+  beforeAll(async () => {
+    // A gateway in front of GitHub's API that answers every call 502 with a hostile plain-text body.
+    gateway = createHttpServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const address = gateway.address();
+    gatewayUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+
+  test('a retried GitHub call logs the body on its one line, inert and without a secret', async () => {
+    const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gatewayUrl } });
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('error');
+    const retries = result.stdout.split('\n').filter((line) => line.includes('trying again'));
+    expect(retries.length).toBeGreaterThan(0);
+    // Every piece of the body stays inside the line that quotes it.
+    for (const line of result.stdout.split('\n').filter((l) => /pwned|set-output|add-mask::abc/.test(l))) {
+      expect(line).toMatch(/^GitHub GET .*upstream down.*; trying again\.$/);
+    }
+    expect(errorLine(result)).toContain('GitHub answered HTTP 502');
+    expectNoSecret(result);
     expectInert(result);
   });
 });

@@ -58,7 +58,8 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
         randomize: true,
         shouldRetry: ({ error }) => {
           const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
-          if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
+          // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
+          if (retry) log.info(forLog(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`));
           return retry;
         },
       },
