@@ -233,7 +233,14 @@ describe('what the service returns is checked before it is used', () => {
     ['plain http', 'http://github.com/acme/docs/pull/1'],
     ['a script', 'javascript:alert(document.cookie)'],
     ['another port', 'https://github.com:8443/acme/docs/pull/1'],
-  ])('a pull request link with %s is a warning, not a link', async (_name, link) => {
+    ['white space around it', ' https://github.com/acme/docs/pull/1 '],
+    ['a line break after it', 'https://github.com/acme/docs/pull/1\n::error::x'],
+    ['the api-key in its query', `https://github.com/acme/docs/pull/7?t=${API_KEY}`],
+    ['part of the api-key in its fragment', `https://github.com/acme/docs/pull/7#${API_KEY.slice(2, 14)}`],
+    ['the GitHub token in its path', `https://github.com/acme/docs/pull/7/${GITHUB_TOKEN}`],
+    ['a number instead of text', 7],
+    ['an object instead of text', { url: 'https://github.com/acme/docs/pull/1' }],
+  ])('a pull request link with %s is a warning, not a link', async (_name, link: unknown) => {
     emulator.inject(
       answer('create', 201, { id: 'job_l', status: 'active' }),
       answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }),
@@ -249,8 +256,41 @@ describe('what the service returns is checked before it is used', () => {
         ?.body.split('\n')[1] ?? '';
     expect(headline).toContain('without a pull request link this action can vouch for');
     expect(headline).not.toMatch(/\]\(|<https?:|href=|(?<!\\)https?:\/\//);
+    expect(result.outputs['pr-number']).toBeUndefined();
+    expect(github.comments().some((c) => c.body.includes('pull request is ready'))).toBe(false);
+    expectNoSecret(result);
     expectInert(result);
   });
+
+  test.each([`x${API_KEY}`, `job_${API_KEY.slice(4, 16)}`, `job-${GITHUB_TOKEN}`])(
+    'a job id holding a secret (%s) is refused, never an output or a comment',
+    async (id) => {
+      emulator.inject(answer('create', 201, { id, status: 'active' }));
+      const result = await run({}, { event: commentEvent() });
+      expect(result.code).toBe(1);
+      expect(errorLine(result)).toContain('answered with a malformed job id (it holds a secret of this run; not shown)');
+      expect(result.outputs['job-id']).toBeUndefined();
+      expectNoSecret(result);
+      expectInert(result);
+    },
+  );
+
+  test.each(['completed\n', 'completed ', 'Completed', 'failed\r'])(
+    'a malformed status %j is a warning, never taken for a known one',
+    async (status) => {
+      emulator.inject(
+        answer('create', 201, { id: 'job_m', status: 'active' }),
+        answer('get', 200, { id: 'job_m', status, prLink: null }),
+        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }),
+      );
+      const result = await run();
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/::warning::The service reported an unknown job status/);
+      expect(result.outputs.status).toBe('completed');
+      expect(result.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/3');
+      expectInert(result);
+    },
+  );
 
   test('a GitHub Enterprise link is taken on that server', async () => {
     emulator.inject(

@@ -85,16 +85,16 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
       if (prLink) {
         return { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` };
       }
-      if (job.rejectedPrLink) {
+      if (job.rejectedPrLink !== undefined) {
         // Not "no change": the service said it opened something, but not where the run can vouch for.
+        const problem = job.prLinkProblem ?? 'is not an https link to a pull request on this GitHub server';
+        const shown = job.rejectedPrLink ? `: ${job.rejectedPrLink}` : '.';
         return {
           ...base,
           kind: 'no-change',
           ok: true,
           warning: true,
-          message:
-            `Job ${job.id} completed, but the pull request link it reported is not an https link to ` +
-            `a pull request on this GitHub server, so it was not used: ${job.rejectedPrLink}`,
+          message: `Job ${job.id} completed, but the pull request link it reported ${problem}, so it was not used${shown}`,
         };
       }
       return {

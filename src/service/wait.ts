@@ -52,10 +52,12 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   for (let attempt = 0, pollNow = options.pollFirst === true; ; attempt++, pollNow = false) {
     if (!pollNow) {
       if (isTerminal(job.status)) return { job, end: 'terminal' };
-      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
-        warnedStatuses.add(job.status);
+      // The client keeps an unknown status apart (unknownStatus); '' is a job without one.
+      const unknown = job.unknownStatus ?? job.status;
+      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(unknown)) {
+        warnedStatuses.add(unknown);
         log.warning(
-          `The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`,
+          `The service reported an unknown job status '${unknown}'; waiting as if the job were still running.`,
         );
       }
       if (signal?.aborted) return { job, end: 'cancelled' };
