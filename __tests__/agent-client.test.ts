@@ -131,6 +131,42 @@ describe('agent client', () => {
     expect(error.message).toBe('GET /api/v2/agent/docs%2F%CE%B1/job/j got no answer within 0.5 s');
   });
 
+  test('a cancel destroys a request under way at once, whatever its timeout', async () => {
+    const hung = await listen(() => {});
+    const port = (hung.address() as { port: number }).port;
+    try {
+      const slow = new AgentClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        projectId: 'p',
+        apiKey: KEY,
+        transport: createTransport('docs-agent-action-test'),
+        requestTimeoutMs: 30_000,
+        codeHosts: ['github.com'],
+        debug: () => {},
+        now: () => 0,
+      });
+      for (const call of [
+        (signal: AbortSignal) => slow.getJob('j', undefined, signal),
+        (signal: AbortSignal) => slow.getSession('j', undefined, signal),
+        (signal: AbortSignal) => slow.createJob('x', undefined, signal),
+        (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
+      ]) {
+        const controller = new AbortController();
+        const started = performance.now();
+        setTimeout(() => controller.abort(), 50);
+        const error = await failure(call(controller.signal));
+        expect(performance.now() - started).toBeLessThan(2_000);
+        expect(error.failure).toBe('cancelled');
+        expect(error.message).toMatch(/was stopped: the run was cancelled$/);
+      }
+      const before = new AbortController();
+      before.abort();
+      expect((await failure(slow.getJob('j', undefined, before.signal))).failure).toBe('cancelled');
+    } finally {
+      hung.close();
+    }
+  });
+
   test('reads the v1 session, each field checked at the door', async () => {
     service()
       .get('/api/v1/agent/docs%2F%CE%B1/job/j')

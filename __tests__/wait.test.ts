@@ -137,6 +137,38 @@ describe('wait loop', () => {
     expect(result.end).toBe('cancelled');
   });
 
+  test('hands the cancel to the read under way, and a read the cancel destroyed ends the wait at once', async () => {
+    const controller = new AbortController();
+    const seen: (AbortSignal | undefined)[] = [];
+    const client = {
+      getJob: (_id: string, _timeoutMs?: number, signal?: AbortSignal): Promise<Job> => {
+        seen.push(signal);
+        // A read that never answers: only the cancel ends it.
+        return new Promise<Job>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new ServiceError('GET stopped', 'cancelled'))),
+        );
+      },
+    };
+    const log = memoryLogger();
+    setTimeout(() => controller.abort(), 10);
+    const result = await waitForJob(
+      options(client, new FakeClock(0), { signal: controller.signal, pollFirst: true, log }),
+    );
+    expect(seen).toEqual([controller.signal]);
+    expect(result).toEqual({ job: active, end: 'cancelled' });
+    expect(log.lines.filter((l) => l.includes('trying again'))).toEqual([]);
+  });
+
+  test('warns about an unknown status the client kept apart, shown as it came', async () => {
+    const log = memoryLogger();
+    const client = scripted({ status: '', unknownStatus: 'completed\\n' }, { status: 'completed' });
+    const result = await waitForJob(options(client, new FakeClock(0), { log }));
+    expect(result.end).toBe('terminal');
+    expect(log.lines.filter((l) => l.startsWith('warning:'))).toEqual([
+      "warning: The service reported an unknown job status 'completed\\n'; waiting as if the job were still running.",
+    ]);
+  });
+
   test('polls first when attaching to a job', async () => {
     const clock = new FakeClock(0);
     const result = await waitForJob(options(scripted({ status: 'completed' }), clock, { pollFirst: true }));

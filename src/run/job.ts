@@ -179,14 +179,18 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
   const options = { deadline, backoff: timings.send, clock, log };
   switch (plan.kind) {
     case 'create': {
-      const job = await sendOnce('Creating the job', () => client.createJob(request.prompt), options);
+      const job = await sendOnce(
+        'Creating the job',
+        () => client.createJob(request.prompt, undefined, request.deps.signal),
+        options,
+      );
       log.info(`Created job ${job.id} (${job.status || 'no status yet'}).`);
       return job;
     }
     case 'follow-up':
       return sendOnce(
         `Sending the follow-up to job ${plan.jobId}`,
-        () => client.sendMessage(plan.jobId, request.prompt),
+        () => client.sendMessage(plan.jobId, request.prompt, undefined, request.deps.signal),
         options,
       );
     case 'attach':

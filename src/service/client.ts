@@ -51,6 +51,12 @@ export interface AgentClientOptions {
   now: () => number;
 }
 
+/** What bounds one request: a shorter timeout than the client's, and the run's cancel. */
+interface RequestLimits {
+  timeoutMs: number | undefined;
+  signal: AbortSignal | undefined;
+}
+
 /** The Documentation Agent API: v2 jobs, and the deprecated v1 session for the agent's own words. */
 export class AgentClient {
   readonly #options: AgentClientOptions;
@@ -59,16 +65,22 @@ export class AgentClient {
     this.#options = options;
   }
 
-  createJob(prompt: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', '/job', { prompt }, timeoutMs);
+  /**
+   * Every call takes the run's cancel (`signal`): a request under way when the run is cancelled is
+   * destroyed at once and fails with the failure 'cancelled', so no request outlives the few
+   * seconds the runner gives a cancelled step.
+   */
+  createJob(prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('POST', 'v2', '/job', { prompt }, { timeoutMs, signal });
   }
 
-  getJob(id: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs, id);
+  getJob(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal }, id);
   }
 
-  sendMessage(id: string, prompt: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', `/job/${encodeURIComponent(id)}/message`, { prompt }, timeoutMs, id);
+  sendMessage(id: string, prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    const path = `/job/${encodeURIComponent(id)}/message`;
+    return this.#jobRequest('POST', 'v2', path, { prompt }, { timeoutMs, signal }, id);
   }
 
   /** The address of an API path, with the project id encoded; `path` starts with `/job`. */
@@ -81,8 +93,8 @@ export class AgentClient {
    * v2 job lacks. Every field is checked here as job fields are; a failure is thrown (a 404 may mean
    * the v1 endpoint is gone), and callers treat the session as an extra they can do without.
    */
-  async getSession(id: string, timeoutMs?: number): Promise<Session> {
-    const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs);
+  async getSession(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Session> {
+    const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal });
     return toSession(body);
   }
 
@@ -91,10 +103,10 @@ export class AgentClient {
     version: 'v1' | 'v2',
     path: string,
     payload: unknown,
-    timeoutMs: number | undefined,
+    limits: RequestLimits,
     expectedId?: string,
   ): Promise<Job> {
-    const body = await this.#request(method, version, path, payload, timeoutMs);
+    const body = await this.#request(method, version, path, payload, limits);
     const job = toJob(body, this.#options.codeHosts);
     if (typeof job === 'string') throw new ServiceError(`${method} ${path} answered ${job}`, 'malformed');
     // A job is read by its id: an answer about another job would report someone else's work.
@@ -109,7 +121,7 @@ export class AgentClient {
     version: 'v1' | 'v2',
     path: string,
     payload: unknown,
-    timeoutMs: number | undefined,
+    { timeoutMs, signal }: RequestLimits,
   ): Promise<unknown> {
     const { apiKey, transport, requestTimeoutMs, debug, now } = this.#options;
     const url = this.url(version, path);
@@ -124,6 +136,7 @@ export class AgentClient {
       },
       body: payload === undefined ? undefined : JSON.stringify(payload),
       timeoutMs: Math.max(1, Math.min(timeoutMs ?? requestTimeoutMs, requestTimeoutMs)),
+      signal,
     }).catch((error: unknown) => {
       debug(`${method} ${new URL(url).pathname} failed after ${now() - started} ms`);
       throw error;

@@ -72,14 +72,17 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     try {
       // A full request timeout even at the deadline: the read made when time is up is the one that
       // tells a job that just finished from one still running, and must not be cut to nothing.
-      const next = await client.getJob(job.id);
+      const next = await client.getJob(job.id, undefined, signal);
       lastFailure = undefined;
       if (next.status !== job.status && !isTerminal(next.status)) {
-        log.info(`Job ${next.id} is ${next.status || 'without a status'} (${formatDuration(clock.now() - started)}).`);
+        const said = next.status || (next.unknownStatus ? `'${next.unknownStatus}'` : 'without a status');
+        log.info(`Job ${next.id} is ${said} (${formatDuration(clock.now() - started)}).`);
       }
       job = next;
       await options.onPoll?.(job);
     } catch (error) {
+      // The cancel destroyed the read under way: what is known is reported at once.
+      if (signal?.aborted) return { job, end: 'cancelled' };
       if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
       lastFailure = error;
       log.info(`Could not read job ${job.id} (${error.message}); trying again.`);
@@ -94,7 +97,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
  */
 function isTransient(error: unknown, inNotFoundGrace: boolean): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
-  if (error.failure === 'not-sent' || error.failure === 'wrong-job') return false;
+  if (error.failure === 'not-sent' || error.failure === 'wrong-job' || error.failure === 'cancelled') return false;
   if (error.failure !== 'http') return true;
   const status = error.status ?? 0;
   return status >= 500 || status === 429 || status === 408 || (status === 404 && inNotFoundGrace);
