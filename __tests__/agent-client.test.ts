@@ -350,7 +350,11 @@ describe('job fields are checked exactly at the door', () => {
   ])('a pull request link holding a secret (%s) is refused and not shown', async (prLink) => {
     service().get(path).reply(200, { id: 'job_1', status: 'completed', prLink });
     const job = await client().getJob('job_1');
-    expect(job).toMatchObject({ prLink: null, rejectedPrLink: '', prLinkProblem: 'holds a secret of this run (not shown)' });
+    expect(job).toMatchObject({
+      prLink: null,
+      rejectedPrLink: '',
+      prLinkProblem: 'holds a secret of this run (not shown)',
+    });
   });
 
   test.each([`x${ADMIN}`, `job_${ADMIN.slice(4, 16)}`, `job-${TOKEN}`])(
@@ -359,8 +363,9 @@ describe('job fields are checked exactly at the door', () => {
       service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(201, { id, status: 'active' });
       const error = await failure(client().createJob('x'));
       expect(error.failure).toBe('malformed');
-      expect(error.message).toBe('POST /job answered with a malformed job id (it holds a secret of this run; not shown)');
+      expect(error.message).toBe(
+        'POST /job answered with a malformed job id (it holds a secret of this run; not shown)',
+      );
     },
   );
 });
-

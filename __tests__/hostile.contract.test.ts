@@ -268,7 +268,9 @@ describe('what the service returns is checked before it is used', () => {
       emulator.inject(answer('create', 201, { id, status: 'active' }));
       const result = await run({}, { event: commentEvent() });
       expect(result.code).toBe(1);
-      expect(errorLine(result)).toContain('answered with a malformed job id (it holds a secret of this run; not shown)');
+      expect(errorLine(result)).toContain(
+        'answered with a malformed job id (it holds a secret of this run; not shown)',
+      );
       expect(result.outputs['job-id']).toBeUndefined();
       expectNoSecret(result);
       expectInert(result);

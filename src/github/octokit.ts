@@ -59,7 +59,8 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
         shouldRetry: ({ error }) => {
           const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
           // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
-          if (retry) log.info(forLog(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`));
+          const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
+          if (retry) log.info(forLog(line));
           return retry;
         },
       },

@@ -240,19 +240,24 @@ function checkStatus(status: unknown): Pick<Job, 'status' | 'unknownStatus'> {
 }
 
 /** The link when it passes every check; otherwise what to warn about. No link at all is null. */
-function checkPrLink(link: unknown, codeHosts: readonly string[]): Pick<Job, 'prLink' | 'rejectedPrLink' | 'prLinkProblem'> {
+function checkPrLink(
+  link: unknown,
+  codeHosts: readonly string[],
+): Pick<Job, 'prLink' | 'rejectedPrLink' | 'prLinkProblem'> {
   if (link === undefined || link === null || link === '') return { prLink: null };
   if (typeof link !== 'string') {
-    return { prLink: null, rejectedPrLink: '', prLinkProblem: `is not text but ${Array.isArray(link) ? 'a list' : typeof link}` };
+    return {
+      prLink: null,
+      rejectedPrLink: '',
+      prLinkProblem: `is not text but ${Array.isArray(link) ? 'a list' : typeof link}`,
+    };
   }
   if (holdsSecret(link)) {
     return { prLink: null, rejectedPrLink: '', prLinkProblem: 'holds a secret of this run (not shown)' };
   }
   if (isPullRequestLink(link, codeHosts)) return { prLink: link };
   const problem =
-    link.trim() !== link
-      ? 'has white space around it'
-      : 'is not an https link to a pull request on this GitHub server';
+    link.trim() !== link ? 'has white space around it' : 'is not an https link to a pull request on this GitHub server';
   return { prLink: null, rejectedPrLink: forLog(link, 120), prLinkProblem: problem };
 }
 

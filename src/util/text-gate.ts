@@ -77,7 +77,7 @@ function secretSpans(text: string): [number, number][] {
   for (const secret of secrets) {
     const prefix = PUBLIC_PREFIXES.find((p) => secret.startsWith(p) && secret.length > p.length)?.length ?? 0;
     const min = Math.min(MIN_FRAGMENT, secret.length);
-    for (let i = 0; i + min <= plain.length; ) {
+    for (let i = 0; i + min <= plain.length;) {
       const run = longestRunAt(plain, i, secret, min, prefix);
       if (!run) {
         i++;
