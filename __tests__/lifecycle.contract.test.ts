@@ -122,6 +122,21 @@ describe('which events need a prompt', () => {
     expect(github.reactions()).toEqual([]);
   });
 
+  test.each(['pull_request', 'pull_request_target'])(
+    'a %s run with a prompt and issue-number adds no reactions and mentions nobody on that issue',
+    async (name) => {
+      const payload = webhookPayload('pull_request', 'opened');
+      github.setPermission(payload.sender.login, 'write');
+      const result = await run({ prompt: 'Document it', 'issue-number': '1' }, { event: { name, payload } });
+      expect(result.code).toBe(0);
+      expect(result.outputs.status).toBe('completed');
+      expect(botComments()).toHaveLength(1);
+      expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
+      expect(github.reactions()).toEqual([]);
+      expect(github.comments().some((c) => c.body.includes(`@${String(payload.sender.login)}`))).toBe(false);
+    },
+  );
+
   test('the phrase in a code block or a quote asks for nothing', async () => {
     for (const body of ['```\n/docs document the flag\n```', '> /docs document the flag']) {
       const payload = webhookPayload('issue_comment', 'created');

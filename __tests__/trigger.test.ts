@@ -83,8 +83,26 @@ describe('trigger rules', () => {
       kind: 'run',
       request: '',
       forceNew: false,
-      issue: { number: 4, isPullRequest: false },
+      issue: { number: 4, isPullRequest: false, tracking: true },
     });
+  });
+
+  test('issue-number names a tracking issue, where nobody asked, on every event', () => {
+    const withNumber = { ...settings, issueNumber: 4, prompt: 'Go' };
+    for (const name of ['workflow_dispatch', 'schedule', 'push']) {
+      expect(decideTrigger(event(name, {}), withNumber)).toMatchObject({ issue: { number: 4, tracking: true } });
+    }
+    const pr = webhookPayload('pull_request', 'opened');
+    expect(decideTrigger(event('pull_request', pr), withNumber)).toMatchObject({
+      requester: { login: pr.sender.login },
+      issue: { number: 4, tracking: true },
+    });
+    expect(decideTrigger(event('schedule', {}), { ...withNumber, jobId: 'job_1' })).toMatchObject({
+      issue: { number: 4, tracking: true },
+    });
+    // The issue or comment that asked is no tracking issue.
+    const asked = decideTrigger(comment('/docs document the flag'), withNumber);
+    expect(asked.kind === 'run' && asked.issue?.tracking).toBeFalsy();
   });
 
   test('other events run only with a prompt', () => {

@@ -9,6 +9,11 @@ export interface IssueInfo {
   body?: string;
   url?: string;
   isPullRequest: boolean;
+  /**
+   * The issue named by `issue-number`, where the run reports although nobody asked there: it
+   * gets the progress comment, but no reactions and no mention.
+   */
+  tracking?: true;
 }
 
 export type Trigger =
@@ -128,7 +133,7 @@ function workflowRun(settings: TriggerSettings): Trigger {
     kind: 'run',
     request: '',
     forceNew: false,
-    ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false } } : {}),
+    ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false, tracking: true } } : {}),
   };
 }
 
@@ -172,11 +177,14 @@ function otherEvent(event: GitHubEvent, settings: TriggerSettings): Trigger {
 function attachRun(event: GitHubEvent, settings: TriggerSettings): Trigger {
   const { issue, pull_request: pr } = event.payload;
   const number = settings.issueNumber ?? issue?.number ?? pr?.number;
+  const tracking = settings.issueNumber !== undefined ? { tracking: true as const } : {};
   return {
     kind: 'run',
     request: '',
     forceNew: false,
-    ...(number !== undefined ? { issue: { number, isPullRequest: !settings.issueNumber && !issue && !!pr } } : {}),
+    ...(number !== undefined
+      ? { issue: { number, isPullRequest: !settings.issueNumber && !issue && !!pr, ...tracking } }
+      : {}),
   };
 }
 

@@ -72,7 +72,8 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
     !settings.jobId &&
     !trigger.request
   ) {
-    trigger.issue = await readIssue(octokit, event.repository, trigger.issue.number);
+    const tracking = trigger.issue.tracking ? { tracking: true as const } : {};
+    trigger.issue = { ...(await readIssue(octokit, event.repository, trigger.issue.number)), ...tracking };
   }
   const changedFiles =
     octokit && trigger.mergedPullRequest !== undefined

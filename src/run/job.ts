@@ -55,7 +55,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     triggers: [key],
     startedAt: new Date(started).toISOString(),
     requestCommentId: trigger.commentId,
-    react: trigger.commentId !== undefined || trigger.requester !== undefined,
+    // Only where someone asked: a tracking issue named by `issue-number` asked for nothing.
+    react: (trigger.commentId !== undefined || trigger.requester !== undefined) && !trigger.issue?.tracking,
   };
   const notifyLogin = whomToNotify(settings.notify, trigger);
   if (notifyLogin) conversation.notify = { login: notifyLogin, key };
