@@ -77,13 +77,7 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
   }
   const changedFiles =
     octokit && trigger.mergedPullRequest !== undefined
-      ? (
-          await octokit.paginate(octokit.rest.pulls.listFiles, {
-            ...event.repository,
-            pull_number: trigger.mergedPullRequest,
-            per_page: 100,
-          })
-        ).map((file) => file.filename)
+      ? await listFiles(octokit, event.repository, trigger.mergedPullRequest)
       : [];
   // Attaching to a job sends no prompt.
   const prompt = settings.jobId ? '' : buildPrompt(trigger, settings, event.repository, changedFiles);
@@ -154,5 +148,21 @@ async function readIssue(
     };
   } catch (error) {
     throw new ConfigError(describeGitHubError(`Reading issue #${number} ('issue-number')`, error, 'issues: read'));
+  }
+}
+
+/** The files a merged pull request changed, for its prompt. */
+async function listFiles(octokit: Octokit, repository: GitHubEvent['repository'], number: number): Promise<string[]> {
+  try {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      ...repository,
+      pull_number: number,
+      per_page: 100,
+    });
+    return files.map((file) => file.filename);
+  } catch (error) {
+    throw new ConfigError(
+      describeGitHubError(`Listing the files of pull request #${number}`, error, 'pull-requests: read'),
+    );
   }
 }

@@ -90,6 +90,41 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   }
 }
 
+export interface ReadOptions {
+  client: Pick<AgentClient, 'getJob'>;
+  id: string;
+  /** At most this many reads; a failure that will not pass by waiting ends them at once. */
+  tries: number;
+  /** The wait after the n-th failed read is n times this. */
+  delayMs: number;
+  /** No read is started after this (epoch ms). */
+  deadline: number;
+  clock: Clock;
+  log: Logger;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Reads a job that exists already (one named by `job-id`, or a re-run's): a read that fails in a
+ * way that may pass (the network, a 5xx, a 429) is tried again, `tries` times at most and within
+ * the deadline; then the failure is thrown. A 404 is thrown at once: the job does not exist.
+ */
+export async function readJob(options: ReadOptions): Promise<Job> {
+  const { client, id, tries, delayMs, deadline, clock, log, signal } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.getJob(id, undefined, signal);
+    } catch (error) {
+      const wait = delayMs * attempt;
+      const again = attempt < tries && clock.now() + wait < deadline && !signal?.aborted;
+      if (!again || !isTransient(error, false)) throw error;
+      log.info(`Could not read job ${id} (${error.message}); trying again.`);
+      await clock.sleep(wait, signal);
+      if (signal?.aborted) throw error;
+    }
+  }
+}
+
 /**
  * Reading a job changes nothing, so any failure that may pass is retried within the deadline:
  * the network, timeouts, garbled bodies, 5xx, 429 and a 404 just after creation. The key being
