@@ -213,6 +213,29 @@ describe('status and messages on every exit', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  test.each([
+    [
+      'an empty api-key',
+      { 'api-key': '', 'timeout-minutes': 'abc', prompt: 'x' },
+      ["'timeout-minutes'", "'api-key' is empty"],
+    ],
+    ['an empty prompt', { prompt: '', 'project-id': 'a b' }, ["'project-id'", "'prompt' is empty"]],
+    ['a wrong mode', { mode: 'bogus', 'project-id': 'a b', prompt: 'x' }, ["'mode'", "'project-id'"]],
+    [
+      'a wrong ask-word and an empty api-key',
+      { 'ask-word': 'ask me', 'api-key': '', prompt: 'x', wait: 'maybe' },
+      ["'ask-word'", "'wait'", "'api-key' is empty"],
+    ],
+  ])('%s is named with the other wrong inputs', async (_name, inputs, named) => {
+    const result = await run(inputs, { event: dispatch() });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toEqual({ status: 'error' });
+    const error = parseRunnerCommands(result.stdout).find((c) => c.command === 'error')?.data ?? '';
+    expect(error).toMatch(new RegExp(`^${named.length} inputs need fixing:`));
+    for (const part of named) expect(error).toContain(part);
+    expect(emulator.requests).toHaveLength(0);
+  });
+
   test('a 403 on the permission check names the call and the permission', async () => {
     github.failNext('GET /repos/{owner}/{repo}/collaborators/{username}/permission', 403);
     const payload = webhookPayload('issue_comment', 'created');

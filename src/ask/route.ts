@@ -20,6 +20,14 @@ export interface AskRouting {
 
 const DEFAULT_ASK_WORD = 'ask';
 
+function readAskWord(): string {
+  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
+  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
+    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
+  }
+  return askWord;
+}
+
 export function readMode(): Mode {
   const raw = (core.getInput(Input.Mode) || 'agent').toLowerCase();
   if (raw !== 'agent' && raw !== 'ask') {
@@ -28,13 +36,23 @@ export function readMode(): Mode {
   return raw;
 }
 
-export function readAskRouting(): AskRouting {
-  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
-  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
-    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
-  }
+/**
+ * The routing inputs. A wrong one is thrown, or, when `problems` is given, added to it and read as
+ * its default, so that the path the run takes names it together with every other input error.
+ */
+export function readAskRouting(problems?: string[]): AskRouting {
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!problems || !(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
+  const askWord = check(readAskWord, DEFAULT_ASK_WORD);
   return {
-    mode: readMode(),
+    mode: check(readMode, 'agent'),
     // A phrase with spaces is reported by whichever path reads the settings; here it only matches nothing.
     triggerPhrase: core.getInput(Input.TriggerPhrase) || '/docs',
     askWord: askWord.toLowerCase(),

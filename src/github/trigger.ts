@@ -127,6 +127,16 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
   }
 }
 
+/**
+ * Whether a run has nothing to ask the agent: no `prompt`, no request in the event, no merged pull
+ * request and no issue to take the request from, and no job to attach to. Such a run needs `prompt`.
+ */
+export function needsPrompt(trigger: Extract<Trigger, { kind: 'run' }>, settings: TriggerSettings): boolean {
+  return (
+    !settings.prompt && !settings.jobId && !trigger.request && trigger.mergedPullRequest === undefined && !trigger.issue
+  );
+}
+
 /** A run the workflow's owner scheduled or started, or wrote for its own event: the prompt input says what to do. */
 function workflowRun(settings: TriggerSettings): Trigger {
   return {

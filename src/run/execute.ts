@@ -1,5 +1,5 @@
 import { claimRequest, requestKey } from '../github/claim.ts';
-import type { GitHubEvent } from '../github/event.ts';
+import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
@@ -114,21 +114,6 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
     reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started }),
   );
   return outcome;
-}
-
-/**
- * Runs for a pull request from a fork (its head repository is another, or was deleted) and runs
- * Dependabot starts get no secrets: an empty key there is expected, not a mistake. Everywhere else,
- * pull_request_target and a pull request from a branch of this repository included, an empty key
- * is a secret the workflow forgot.
- */
-function getsSecrets(event: GitHubEvent, env = process.env): boolean {
-  const dependabot = [event.payload.sender?.login, env.GITHUB_ACTOR].includes('dependabot[bot]');
-  if (dependabot) return false;
-  const pr = event.payload.pull_request;
-  if (!pr || event.name === 'pull_request_target' || !event.name.startsWith('pull_request')) return true;
-  const head = pr.head?.repo?.full_name;
-  return head !== undefined && head === pr.base?.repo?.full_name;
 }
 
 /** The tracking issue's title and body, which then are the request. */
