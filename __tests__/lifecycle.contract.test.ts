@@ -186,6 +186,21 @@ describe('which events need a prompt', () => {
     },
   );
 
+  test.each([
+    '> quoted earlier request\n/docs document the flag',
+    'Try `\n/docs document the flag` next time',
+    '<pre>\n/docs document the flag\n</pre>',
+    '<details>\n/docs document the flag\n</details>',
+    'Note <!--\n/docs document the flag\n--> done',
+    'Example:\n\n    /docs document the flag',
+  ])('the phrase where GitHub shows no text of its own asks for nothing: %j', async (body) => {
+    const payload = webhookPayload('issue_comment', 'created');
+    payload.comment.body = body;
+    const result = await run({}, { event: { name: 'issue_comment', payload } });
+    expect(result.outputs.status).toBe('skipped');
+    expect(emulator.requests).toHaveLength(0);
+  });
+
   test('the phrase in a code block or a quote asks for nothing', async () => {
     for (const body of ['```\n/docs document the flag\n```', '> /docs document the flag']) {
       const payload = webhookPayload('issue_comment', 'created');

@@ -1,6 +1,7 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
-import { cleanText, stripInvisible } from '../util/sanitize.ts';
+import { cleanText, stripInvisibleCharacters } from '../util/sanitize.ts';
+import { scanLines } from './markdown.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {
@@ -219,32 +220,21 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * The request in a comment or issue body: the paragraph that starts with the trigger phrase. The
  * phrase must start a line (after at most three spaces, any case) and be followed by white space or
  * the end; the request is the rest of that line and the lines after it, up to a blank line or a
- * code fence, so a "thanks" or a signature further down is not part of it. A phrase inside a fenced
- * or indented code block or a quoted line (`> /docs …`, someone quoting an earlier request) is not a
- * request. Undefined when there is none.
+ * code fence, so a "thanks" or a signature further down is not part of it. The line must be text
+ * as GitHub renders the comment (CommonMark, see markdown.ts): a phrase in a quote (`> /docs …`, or
+ * a line that continues a quoted paragraph), in a fenced or indented code block, in an HTML block
+ * (`<pre>`, `<details>`, an HTML comment) or inside a code span or inline HTML that began on an
+ * earlier line is not a request. Undefined when there is none.
  */
 export function findRequest(text: string, phrase: string): string | undefined {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const start = new RegExp(`^ {0,3}${escaped}(?=\\s|$)`, 'i');
-  const lines = stripInvisible(text).split('\n');
-  let openFence: string | undefined;
+  const source = stripInvisibleCharacters(text);
+  const lines = source.split('\n');
+  const blocks = scanLines(source);
   for (const [index, line] of lines.entries()) {
-    const fence = FENCE.exec(line)?.[1];
-    if (openFence !== undefined) {
-      if (
-        fence &&
-        fence[0] === openFence[0] &&
-        fence.length >= openFence.length &&
-        !line.slice(line.indexOf(fence) + fence.length).trim()
-      ) {
-        openFence = undefined;
-      }
-      continue;
-    }
-    if (fence) {
-      openFence = fence;
-      continue;
-    }
+    const block = blocks[index];
+    if (block?.kind !== 'paragraph' || block.quoted || block.inInline) continue;
     const match = start.exec(line);
     if (!match) continue;
     const paragraph = [line.slice(match[0].length)];
