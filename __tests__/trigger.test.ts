@@ -244,6 +244,36 @@ describe('markdown structure', () => {
   });
 });
 
+describe('questions never start a job', () => {
+  const editable = { ...settings, allowEdits: true };
+  test.each([
+    ['an edited comment with allow-edits', comment('/docs ask how do I deploy?', 'edited'), editable],
+    ['an edited comment asking in capitals', comment('/DOCS ASK how do I deploy?', 'edited'), editable],
+    ['a new comment', comment('/docs ask how do I deploy?'), settings],
+    ['a question after other text', comment('Hi\n/docs ask\nhow do I deploy?', 'edited'), editable],
+    ['another ask-word', comment('/docs question how?', 'edited'), { ...editable, askWord: 'question' }],
+  ])('%s', (_name, event, options) => {
+    expect(decideTrigger(event, options)).toEqual({
+      kind: 'skip',
+      reason: 'a question (the ask-word after the phrase) is answered in ask mode, never by the agent',
+    });
+  });
+
+  test('an issue opened with a question', () => {
+    const payload = webhookPayload('issues', 'opened');
+    payload.issue.body = '/docs ask how do I deploy?';
+    expect(decideTrigger(event('issues', payload), settings).kind).toBe('skip');
+  });
+
+  test('a request that merely starts with the letters of the ask-word is a request', () => {
+    expect(decideTrigger(comment('/docs asking users: document the flag', 'edited'), editable)).toMatchObject({
+      kind: 'run',
+      request: 'asking users: document the flag',
+    });
+    expect(decideTrigger(comment('/docs ask how?'), { ...settings, askWord: 'question' }).kind).toBe('run');
+  });
+});
+
 describe('who is checked', () => {
   test('a deleted author’s comment is checked as its sender', () => {
     const deleted = comment('/docs document -v');

@@ -39,7 +39,7 @@ export async function run(runner: Runner = coreRunner(core)): Promise<void> {
       await runAsk(routing, event, step, problems);
       return;
     }
-    const settings = readSettings({ event, problems });
+    const settings = readSettings({ event, problems, askWord: routing.askWord });
     const result = await execute(settings, event, productionDependencies(settings, step));
     if ('ok' in result && !result.ok) runner.setFailed(result.message);
   } catch (error) {

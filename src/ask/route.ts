@@ -1,7 +1,7 @@
 // What main.ts needs to choose between the agent path and ask mode, before either is loaded: the
 // few inputs that decide it and the rule. Everything else of ask mode is in a lazily loaded chunk.
 import * as core from '@actions/core';
-import { Input } from '../util/constants.ts';
+import { DEFAULT_ASK_WORD, Input } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import { findRequest } from '../github/trigger.ts';
@@ -17,8 +17,6 @@ export interface AskRouting {
   /** '' when no label asks a question. */
   askLabel: string;
 }
-
-const DEFAULT_ASK_WORD = 'ask';
 
 function readAskWord(): string {
   const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
@@ -65,6 +63,8 @@ export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
   if (routing.mode === 'ask') return true;
   const { payload } = event;
   if (event.name === 'issue_comment') {
+    // An edited question is not answered (a question is answered as it was asked); the agent path
+    // skips it too (decideTrigger), so it never starts a job, whatever allow-edits says.
     return payload.action === 'created' && askIn(payload.comment?.body ?? '', routing) !== undefined;
   }
   if (event.name === 'issues' && payload.issue) {

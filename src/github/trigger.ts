@@ -2,6 +2,7 @@ import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
 import { cleanText, stripInvisibleCharacters } from '../util/sanitize.ts';
 import { scanLines } from './markdown.ts';
+import { DEFAULT_ASK_WORD } from '../util/constants.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {
@@ -48,6 +49,11 @@ export interface TriggerSettings {
   documentMergedPullRequests: boolean;
   /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
   issueNumber: number | undefined;
+  /**
+   * The word after the phrase that asks a question (`/docs ask …`, the ask-word input; default
+   * DEFAULT_ASK_WORD): ask mode answers it, and it never starts a job, whatever the event's action.
+   */
+  askWord?: string;
 }
 
 /** Which events start work, and with what. Pure: it reads the event and the settings only. */
@@ -72,6 +78,7 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
       const found = findRequest(body, settings.triggerPhrase);
       if (found === undefined) return skip(`the comment does not start a line with '${settings.triggerPhrase}'`);
+      if (isQuestion(found, settings)) return skip(QUESTION);
       // An edit is the editor's request; a deleted author's comment (user null) is the sender's.
       const requester =
         payload.action === 'edited' ? (payload.sender ?? comment.user) : (comment.user ?? payload.sender);
@@ -97,6 +104,7 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       }
       if (payload.action !== 'opened') return skip(`issues that are ${payload.action ?? 'changed'} do not trigger it`);
       const found = findRequest(issue.body ?? '', settings.triggerPhrase);
+      if (found !== undefined && isQuestion(found, settings)) return skip(QUESTION);
       if (found !== undefined) return { ...base, ...parseNew(found), forceNew: false };
       if (issue.labels?.some((label) => labelled(label.name))) return { ...base, request: '' };
       return skip(`the issue neither starts a line with '${settings.triggerPhrase}' nor has the trigger-label`);
@@ -245,6 +253,14 @@ export function findRequest(text: string, phrase: string): string | undefined {
     return cleanText(paragraph.join('\n'));
   }
   return undefined;
+}
+
+const QUESTION = 'a question (the ask-word after the phrase) is answered in ask mode, never by the agent';
+
+/** Whether the request asks a question: it starts with the ask-word. */
+function isQuestion(request: string, settings: TriggerSettings): boolean {
+  const word = (settings.askWord || DEFAULT_ASK_WORD).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${word}(?:\\s|$)`, 'i').test(request);
 }
 
 /** `new` right after the phrase forces a new job instead of a follow-up. */

@@ -40,6 +40,8 @@ const MAX_TIMEOUT_MINUTES = 360;
 export interface SettingsContext {
   event?: GitHubEvent;
   problems?: readonly string[];
+  /** The routing's ask-word: a request that starts with it is a question, never a job. */
+  askWord?: string;
 }
 
 export function readSettings(context: SettingsContext = {}): Settings {
@@ -78,6 +80,7 @@ export function readSettings(context: SettingsContext = {}): Settings {
       .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
       .filter(Boolean),
     triggerLabel: core.getInput(Input.TriggerLabel),
+    ...(context.askWord ? { askWord: context.askWord } : {}),
     allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
     documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
     issueNumber: check(readIssueNumber, undefined),
