@@ -41,7 +41,8 @@ const LAST_CALL_MS = 2_000;
 export async function createOctokit(token: string, log: Logger, limits: GitHubLimits): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
   const now = limits.now ?? Date.now;
-  const debug = (message: string): void => log.debug(message);
+  // Octokit's own words may quote GitHub's: outside text, one inert line each.
+  const debug = (message: string): void => log.debug(forLog(message, 2_000));
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
   octokit.hook.wrap('request', (request, options) =>
