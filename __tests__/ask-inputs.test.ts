@@ -54,6 +54,17 @@ describe('ask inputs', () => {
     });
   });
 
+  test('a wrong routing input is named with the ask inputs, in one error', () => {
+    withInputs({ ...VALID, mode: 'ask', 'ask-word': 'ask me', domain: '' }, () => {
+      const problems: string[] = [];
+      const routing = readAskRouting(problems);
+      expect(routing).toMatchObject({ mode: 'ask', askWord: 'ask' });
+      expect(() => readAskSettings(routing, problems)).toThrow(
+        /^2 inputs need fixing:\n- Invalid 'ask-word'.*\n- Input 'domain' is required/,
+      );
+    });
+  });
+
   test('refuses an unknown mode and an ask-word of two words', () => {
     withInputs({ mode: 'chat' }, () => expect(() => readAskRouting()).toThrow(/'mode' 'chat'/));
     withInputs({ 'ask-word': 'ask me' }, () => expect(() => readAskRouting()).toThrow(/'ask-word'/));

@@ -75,6 +75,42 @@ describe('neutraliseAnswer', () => {
     expect(neutraliseAnswer(text, DOCS)).toBe(text);
   });
 
+  test.each([
+    ['inside underscores', 'See _https://evil.example/phish_ now'],
+    ['www. inside underscores', 'or _www.evil.example_ now'],
+    ['inside tildes', 'or ~https://evil.example/b~ too'],
+    ['www. inside tildes', 'or ~www.evil.example~ too'],
+    ['inside asterisks', '**https://evil.example/x** and *www.evil.example*'],
+    ['inside parentheses', '(https://evil.example) and (www.evil.example)'],
+    ['at the start of a line', 'text\nwww.evil.example/x\nhttps://evil.example'],
+    ['after a tab', 'see\twww.evil.example'],
+    ['after a digit', 'step 1https://evil.example/x'],
+    ['after punctuation', 'x-https://evil.example and x.https://evil.example and "https://evil.example"'],
+    ['after a letter outside ASCII', 'éhttps://evil.example'],
+    ['in capitals', 'HTTPS://EVIL.EXAMPLE/X and Http://evil.example'],
+    ['over ftp', 'get ftp://evil.example/file'],
+    ['with the docs host as user name', 'https://docs.example.com@evil.example/x'],
+    ['with the docs host before a quote', 'https://docs.example.com"@evil.example/x'],
+    ['with the docs host before an apostrophe', "https://docs.example.com'@evil.example/x"],
+    ['with the docs host before a backtick', 'https://docs.example.com`@evil.example/x`'],
+    ['with the docs host before a bracket', 'https://docs.example.com]@evil.example/x'],
+    ['in a fenced block', '```\n_https://evil.example_ _www.evil.example_\n```'],
+  ])('a bare address to another host %s is no link', (_name, text) => {
+    const out = neutraliseAnswer(text, DOCS);
+    expect(liveParts(out)).toEqual([]);
+    // A scheme right before `//`, or `www.` right before a name, is what GitHub links.
+    expect(out).not.toMatch(/(?:https?|ftp):\/\/(?!docs\.example\.com[/\s]|docs\.example\.com$)/i);
+    expect(out).not.toMatch(/www\./i);
+  });
+
+  test.each([
+    ['inside underscores', '_https://docs.example.com/deploy_'],
+    ['inside parentheses', '(https://docs.example.com/deploy)'],
+    ['inside asterisks', '**https://docs.example.com/deploy**'],
+  ])('a bare address on the documentation host %s stays a link', (_name, text) => {
+    expect(neutraliseAnswer(text, DOCS)).toBe(text);
+  });
+
   test('keeps a bare address on the documentation host', () => {
     expect(neutraliseAnswer('see https://docs.example.com/deploy', DOCS)).toBe('see https://docs.example.com/deploy');
   });

@@ -188,6 +188,20 @@ describe('ask mode', () => {
     expect(shown.split('\n').filter((line) => line.startsWith('```'))).toHaveLength(2);
   });
 
+  test.each([
+    'See _https://evil.example/phish_ and _www.evil.example_ or ~https://evil.example/b~ too.',
+    '**www.evil.example** (https://evil.example/a) 1https://evil.example/b ftp://evil.example/c',
+    'Go to https://docs.example.com"@evil.example/x or https://docs.example.com`@evil.example/y`.',
+  ])('a bare address GitHub would autolink to another host is no link: %j', async (text) => {
+    assistant.fault({ kind: 'answer', text });
+    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
+    expect(result.outputs.status).toBe('answered');
+    const body = answers()[0]?.body ?? '';
+    const answer = body.slice(body.indexOf('<!-- answer -->'), body.indexOf('<!-- /answer -->'));
+    expect(answer).not.toMatch(/(?:https?|ftp):\/\/(?!docs\.example\.com\/)|www\./i);
+    expect(answer).not.toMatch(/(?:https?|ftp):\/\/docs\.example\.com["`]/);
+  });
+
   test('the admin key in assistant-key is refused before any request', async () => {
     const result = await ask({
       event: commentEvent('/docs ask How do I deploy the site?'),

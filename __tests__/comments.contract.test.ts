@@ -5,7 +5,13 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from './support/runner.ts';
-import { runAgainst, useServices, commentEvent as seededComment, createRequests } from './support/services.ts';
+import {
+  errorLine,
+  runAgainst,
+  useServices,
+  commentEvent as seededComment,
+  createRequests,
+} from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -218,10 +224,32 @@ describe('comment workflow', () => {
     const event = commentEvent('/docs document the flag');
     const result = await run(event);
     expect(result.code).toBe(1);
-    expect(botComments()[0]?.body).toMatch(
-      /❌ \*\*The documentation update failed\.\*\* Job job\\_\w+ failed\\: The agent could not apply the change/,
-    );
+    // The headline says it failed; the agent's reason follows, without saying so again.
+    const headline = botComments()[0]?.body.split('\n')[1] ?? '';
+    expect(headline).toMatch(/^❌ \*\*The documentation update failed\.\*\* The agent could not apply the change/);
+    expect(headline.match(/fail/gi)).toHaveLength(1);
     expect(reactionsOn(event.payload.comment.id)).toEqual(['eyes', 'confused']);
+  });
+
+  test.each([
+    ['archived', '❌ **The job was archived before it finished.**', /archived before it finished/gi],
+    ['failed', '❌ **The documentation update failed.**', /fail/gi],
+  ] as const)('an %s job says so once in the final comment', async (outcome, said, word) => {
+    emulator.configure({ outcome, durationMs: 50 });
+    const result = await run(commentEvent('/docs document the flag'));
+    expect(result.code).toBe(1);
+    const headline = botComments()[0]?.body.split('\n')[1] ?? '';
+    expect(headline.startsWith(said)).toBe(true);
+    expect(headline.match(word)).toHaveLength(1);
+    expect(headline).not.toContain('Job job');
+  });
+
+  test('an archived job without a word from the agent ends the headline there', async () => {
+    emulator.configure({ outcome: 'archived', durationMs: 50, v1: false });
+    const result = await run(commentEvent('/docs document the flag'));
+    expect(result.code).toBe(1);
+    expect(botComments()[0]?.body.split('\n')[1]).toBe('❌ **The job was archived before it finished.**');
+    expect(errorLine(result)).toMatch(/^::error::Job job_\w+ was archived before it finished\.$/);
   });
 
   test('an issue opened with the trigger label asks from its title and body', async () => {

@@ -212,6 +212,43 @@ describe('cancellation', () => {
     expect(result.summary).toContain('Cancelled while the documentation agent worked');
   });
 
+  test('SIGINT while a job read hangs: the read is dropped, status and job-id are set within the grace', async () => {
+    emulator.configure({ outcome: 'never' });
+    emulator.inject({ route: 'get', times: 100, fault: { kind: 'delay', ms: 600_000 } });
+    const read = /^\/v2\/agent\/docs\/job\/[^/]+$/;
+    let signalledAt = 0;
+    const result = await run(
+      {},
+      {
+        event: commentEvent(),
+        // Production timings: one read may wait 30 s, far past the 5 s a cancelled run has.
+        env: { DOCS_AGENT_DELAY_SCALE: '' },
+        killAfterMs: 60_000,
+        onSpawn: (child) => {
+          void (async () => {
+            while (!emulator.requests.some((r) => r.method === 'GET' && read.test(r.path))) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            // The read is under way, and hangs.
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            signalledAt = performance.now();
+            child.kill('SIGINT');
+            setTimeout(() => child.kill('SIGTERM'), 7_500).unref();
+          })();
+        },
+      },
+    );
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(performance.now() - signalledAt).toBeLessThan(4_000);
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(1);
+    expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
+    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain(
+      '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.',
+    );
+    expect(result.state.finished).toBe('true');
+  }, 60_000);
+
   test('SIGTERM alone stops the run the same way', async () => {
     emulator.configure({ outcome: 'never' });
     const result = await run(

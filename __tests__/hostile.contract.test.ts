@@ -5,6 +5,7 @@
  * searches, and every place the text can reach is checked for the key: the log, the outputs, the
  * summary and the issue comment.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
@@ -95,6 +96,10 @@ describe('the key never reaches public text', () => {
     ['an echo cut near 200 characters', answer('create', 400, { error: `${'x'.repeat(185)} Bearer ${API_KEY}` })],
     ['a markdown-escaped echo', answer('create', 400, { error: `Bearer ${API_KEY.replace(/_/g, '\\_')}` })],
     ['an echo of the GitHub token', answer('create', 400, { error: `token ${GITHUB_TOKEN} refused` })],
+    ...[8, 10, 11].map((cut): [string, FaultRule] => [
+      `an echo split by a line break ${cut} characters in`,
+      answer('create', 400, { error: `Bad header: Bearer ${API_KEY.slice(0, cut)}\n${API_KEY.slice(cut)}` }),
+    ]),
   ])('from %s', async (_name, rule) => {
     emulator.inject(rule);
     const event = commentEvent();
@@ -183,6 +188,44 @@ describe('no text from outside becomes a runner command', () => {
   });
 });
 
+describe("GitHub's error bodies are outside text too", () => {
+  let gateway: Server;
+  let gatewayUrl = '';
+  const body = [
+    'upstream down',
+    '::error title=pwned::owned',
+    `##[set-output name=pr-link;]https://evil.example ${API_KEY.replace(/_/g, '\\_')} ${GITHUB_TOKEN}`,
+    '::add-mask::abc',
+  ].join('\n');
+
+  beforeAll(async () => {
+    // A gateway in front of GitHub's API that answers every call 502 with a hostile plain-text body.
+    gateway = createHttpServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const address = gateway.address();
+    gatewayUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+
+  test('a retried GitHub call logs the body on its one line, inert and without a secret', async () => {
+    const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gatewayUrl } });
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('error');
+    const retries = result.stdout.split('\n').filter((line) => line.includes('trying again'));
+    expect(retries.length).toBeGreaterThan(0);
+    // Every piece of the body stays inside the line that quotes it.
+    for (const line of result.stdout.split('\n').filter((l) => /pwned|set-output|add-mask::abc/.test(l))) {
+      expect(line).toMatch(/^GitHub GET .*upstream down.*; trying again\.$/);
+    }
+    expect(errorLine(result)).toContain('GitHub answered HTTP 502');
+    expectNoSecret(result);
+    expectInert(result);
+  });
+});
+
 describe('what the service returns is checked before it is used', () => {
   test.each([
     ['a user name before the host', 'https://github.com@evil.example/acme/docs/pull/1'],
@@ -190,7 +233,14 @@ describe('what the service returns is checked before it is used', () => {
     ['plain http', 'http://github.com/acme/docs/pull/1'],
     ['a script', 'javascript:alert(document.cookie)'],
     ['another port', 'https://github.com:8443/acme/docs/pull/1'],
-  ])('a pull request link with %s is a warning, not a link', async (_name, link) => {
+    ['white space around it', ' https://github.com/acme/docs/pull/1 '],
+    ['a line break after it', 'https://github.com/acme/docs/pull/1\n::error::x'],
+    ['the api-key in its query', `https://github.com/acme/docs/pull/7?t=${API_KEY}`],
+    ['part of the api-key in its fragment', `https://github.com/acme/docs/pull/7#${API_KEY.slice(2, 14)}`],
+    ['the GitHub token in its path', `https://github.com/acme/docs/pull/7/${GITHUB_TOKEN}`],
+    ['a number instead of text', 7],
+    ['an object instead of text', { url: 'https://github.com/acme/docs/pull/1' }],
+  ])('a pull request link with %s is a warning, not a link', async (_name, link: unknown) => {
     emulator.inject(
       answer('create', 201, { id: 'job_l', status: 'active' }),
       answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }),
@@ -206,8 +256,43 @@ describe('what the service returns is checked before it is used', () => {
         ?.body.split('\n')[1] ?? '';
     expect(headline).toContain('without a pull request link this action can vouch for');
     expect(headline).not.toMatch(/\]\(|<https?:|href=|(?<!\\)https?:\/\//);
+    expect(result.outputs['pr-number']).toBeUndefined();
+    expect(github.comments().some((c) => c.body.includes('pull request is ready'))).toBe(false);
+    expectNoSecret(result);
     expectInert(result);
   });
+
+  test.each([`x${API_KEY}`, `job_${API_KEY.slice(4, 16)}`, `job-${GITHUB_TOKEN}`])(
+    'a job id holding a secret (%s) is refused, never an output or a comment',
+    async (id) => {
+      emulator.inject(answer('create', 201, { id, status: 'active' }));
+      const result = await run({}, { event: commentEvent() });
+      expect(result.code).toBe(1);
+      expect(errorLine(result)).toContain(
+        'answered with a malformed job id (it holds a secret of this run; not shown)',
+      );
+      expect(result.outputs['job-id']).toBeUndefined();
+      expectNoSecret(result);
+      expectInert(result);
+    },
+  );
+
+  test.each(['completed\n', 'completed ', 'Completed', 'failed\r'])(
+    'a malformed status %j is a warning, never taken for a known one',
+    async (status) => {
+      emulator.inject(
+        answer('create', 201, { id: 'job_m', status: 'active' }),
+        answer('get', 200, { id: 'job_m', status, prLink: null }),
+        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }),
+      );
+      const result = await run();
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/::warning::The service reported an unknown job status/);
+      expect(result.outputs.status).toBe('completed');
+      expect(result.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/3');
+      expectInert(result);
+    },
+  );
 
   test('a GitHub Enterprise link is taken on that server', async () => {
     emulator.inject(

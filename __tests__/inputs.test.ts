@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
 import { readSettings } from '../src/run/inputs.ts';
+import { readAskRouting } from '../src/ask/route.ts';
+import type { GitHubEvent } from '../src/github/event.ts';
 import { readTimings, TIMINGS } from '../src/run/timings.ts';
 
 // @actions/core masks a value by writing the add-mask command to stdout.
@@ -156,5 +158,95 @@ describe('every input error in one run', () => {
     expect(message).toMatch(/^4 inputs need fixing:\n/);
     for (const name of ['project-id', 'timeout-minutes', 'wait', 'issue-number'])
       expect(message).toContain(`'${name}'`);
+  });
+});
+
+describe('inputs the event needs, named with every other input error', () => {
+  const repository = { owner: 'o', repo: 'r' };
+  const dispatch: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository };
+  const comment = (body: string): GitHubEvent => ({
+    name: 'issue_comment',
+    payload: {
+      action: 'created',
+      comment: { id: 1, body, user: { login: 'mona' } },
+      issue: { number: 2, title: 't' },
+      sender: { login: 'mona' },
+    },
+    repository,
+  });
+  const fork: GitHubEvent = {
+    name: 'pull_request',
+    payload: {
+      action: 'opened',
+      pull_request: { number: 3, head: { repo: { full_name: 'x/r' } }, base: { repo: { full_name: 'o/r' } } },
+      sender: { login: 'mona' },
+    },
+    repository,
+  };
+  const problemsOf = (context: Parameters<typeof readSettings>[0]): string => {
+    try {
+      readSettings(context);
+      return '';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const saved = process.env.GITHUB_ACTOR;
+  beforeAll(() => delete process.env.GITHUB_ACTOR);
+  afterAll(() => (saved === undefined ? undefined : void (process.env.GITHUB_ACTOR = saved)));
+
+  test.each([
+    [
+      'an empty api-key and a wrong timeout-minutes',
+      { 'api-key': '', 'timeout-minutes': 'abc' },
+      ['timeout-minutes', "'api-key' is empty"],
+    ],
+    ['an empty api-key and a wrong wait', { 'api-key': '', wait: 'maybe' }, ['wait', "'api-key' is empty"]],
+    [
+      'an empty prompt and a wrong project-id',
+      { prompt: '', 'project-id': 'a b' },
+      ['project-id', "'prompt' is empty"],
+    ],
+    [
+      'an empty prompt, an empty api-key and a wrong base-url',
+      { prompt: '', 'api-key': '', 'base-url': 'nope' },
+      ['base-url', "'prompt' is empty", "'api-key' is empty"],
+    ],
+  ])('%s on workflow_dispatch', (_name, inputs, named) => {
+    withInputs({ ...VALID, ...inputs });
+    const message = problemsOf({ event: dispatch });
+    expect(message).toMatch(new RegExp(`^${named.length} inputs need fixing:\n`));
+    for (const part of named) expect(message).toContain(part);
+  });
+
+  test('a wrong mode found by the routing is named with the rest', () => {
+    withInputs({ ...VALID, mode: 'bogus', 'project-id': 'a b' });
+    const problems: string[] = [];
+    const routing = readAskRouting(problems);
+    expect(routing.mode).toBe('agent');
+    const message = problemsOf({ event: dispatch, problems });
+    expect(message).toMatch(/^2 inputs need fixing:\n/);
+    expect(message).toContain("Invalid 'mode' 'bogus'");
+    expect(message).toContain("Invalid 'project-id' 'a b'");
+  });
+
+  test('an empty prompt is fine when the event gives the request, or job-id or issue-number do', () => {
+    withInputs({ ...VALID, prompt: '' });
+    expect(problemsOf({ event: comment('/docs document the flag') })).toBe('');
+    withInputs({ ...VALID, prompt: '', 'job-id': 'job_1' });
+    expect(problemsOf({ event: dispatch })).toBe('');
+    withInputs({ ...VALID, prompt: '', 'issue-number': '4' });
+    expect(problemsOf({ event: dispatch })).toBe('');
+    // A wrong issue-number is named; the empty prompt is not blamed for it.
+    withInputs({ ...VALID, prompt: '', 'issue-number': 'four' });
+    expect(problemsOf({ event: dispatch })).toMatch(/^Invalid 'issue-number' 'four'/);
+  });
+
+  test('an empty api-key is no input error where there is nothing to do, on a fork or for Dependabot', () => {
+    withInputs({ ...VALID, 'api-key': '' });
+    expect(problemsOf({ event: comment('thanks!') })).toBe('');
+    expect(problemsOf({ event: fork })).toBe('');
+    expect(problemsOf({ event: { ...dispatch, payload: { sender: { login: 'dependabot[bot]' } } } })).toBe('');
+    expect(problemsOf({ event: comment('/docs document the flag') })).toMatch(/^Input 'api-key' is empty/);
   });
 });

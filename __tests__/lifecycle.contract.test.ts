@@ -64,6 +64,55 @@ describe('the deadline', () => {
   });
 });
 
+describe('a job-id that cannot be read', () => {
+  test.each([
+    ['a 500 on every read', { kind: 'status', status: 500, body: '{"error":"boom"}' }, /HTTP 500: boom/],
+    ['an HTML 502 on every read', { kind: 'html', status: 502 }, /HTTP 502/],
+    ['a reset on every read', { kind: 'reset' }, /was interrupted/],
+    ['a garbled answer on every read', { kind: 'malformed' }, /not JSON/],
+  ] as const)('wait: false with %s ends in error, never a placeholder status', async (_name, fault, said) => {
+    emulator.inject({ route: 'get', times: 100, fault });
+    const result = await run({ 'job-id': 'job_zzz', wait: 'false' });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toEqual({ status: 'error', 'job-id': 'job_zzz', 'pr-link': '' });
+    expect(errorLine(result)).toMatch(/^::error::Could not read job job_zzz: /);
+    expect(errorLine(result)).toMatch(said);
+    expect(result.stdout).not.toMatch(/Job job_zzz is active/);
+    expectClean(result);
+  });
+
+  test('wait: false reads again after a failure that passes, and reports what it read', async () => {
+    emulator.configure({ durationMs: 0 });
+    const jobId = await existingJob();
+    emulator.inject({ route: 'get', times: 2, fault: { kind: 'status', status: 503 } });
+    const result = await run({ 'job-id': jobId, wait: 'false' });
+    expect(result.code).toBe(0);
+    expect(result.outputs).toMatchObject({ status: 'completed', 'job-id': jobId });
+    expect(result.outputs['pr-link']).toMatch(/\/pull\/\d+$/);
+  });
+
+  test.each([
+    [502, "GitHub answered HTTP 502, a fault on GitHub's side"],
+    [403, "GitHub answered HTTP 403 (.*). The token needs 'issues: read'"],
+  ])(
+    'a GitHub %d on the comments that hold its progress comment names the call, and job-id is set',
+    async (status, said) => {
+      github.failNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', status, 3);
+      const result = await run({ 'job-id': 'job_known', 'issue-number': '1' }, { event: dispatch() });
+      expect(result.code).toBe(1);
+      expect(result.outputs).toMatchObject({ status: 'error', 'job-id': 'job_known' });
+      expect(errorLine(result)).toMatch(
+        new RegExp(
+          `^::error::Reading the comments of #1 \\(to find the progress comment of job job_known\\) failed: ${said}`,
+        ),
+      );
+      expect(emulator.requests).toHaveLength(0);
+      for (const comment of botComments()) expect(comment.body).not.toMatch(/Server Error|docs\.github\.com/i);
+      expectClean(result);
+    },
+  );
+});
+
 describe('job-id on every event', () => {
   test.each([
     ['workflow_dispatch', dispatch],
@@ -122,6 +171,36 @@ describe('which events need a prompt', () => {
     expect(github.reactions()).toEqual([]);
   });
 
+  test.each(['pull_request', 'pull_request_target'])(
+    'a %s run with a prompt and issue-number adds no reactions and mentions nobody on that issue',
+    async (name) => {
+      const payload = webhookPayload('pull_request', 'opened');
+      github.setPermission(payload.sender.login, 'write');
+      const result = await run({ prompt: 'Document it', 'issue-number': '1' }, { event: { name, payload } });
+      expect(result.code).toBe(0);
+      expect(result.outputs.status).toBe('completed');
+      expect(botComments()).toHaveLength(1);
+      expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
+      expect(github.reactions()).toEqual([]);
+      expect(github.comments().some((c) => c.body.includes(`@${String(payload.sender.login)}`))).toBe(false);
+    },
+  );
+
+  test.each([
+    '> quoted earlier request\n/docs document the flag',
+    'Try `\n/docs document the flag` next time',
+    '<pre>\n/docs document the flag\n</pre>',
+    '<details>\n/docs document the flag\n</details>',
+    'Note <!--\n/docs document the flag\n--> done',
+    'Example:\n\n    /docs document the flag',
+  ])('the phrase where GitHub shows no text of its own asks for nothing: %j', async (body) => {
+    const payload = webhookPayload('issue_comment', 'created');
+    payload.comment.body = body;
+    const result = await run({}, { event: { name: 'issue_comment', payload } });
+    expect(result.outputs.status).toBe('skipped');
+    expect(emulator.requests).toHaveLength(0);
+  });
+
   test('the phrase in a code block or a quote asks for nothing', async () => {
     for (const body of ['```\n/docs document the flag\n```', '> /docs document the flag']) {
       const payload = webhookPayload('issue_comment', 'created');
@@ -149,6 +228,29 @@ describe('status and messages on every exit', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  test.each([
+    [
+      'an empty api-key',
+      { 'api-key': '', 'timeout-minutes': 'abc', prompt: 'x' },
+      ["'timeout-minutes'", "'api-key' is empty"],
+    ],
+    ['an empty prompt', { prompt: '', 'project-id': 'a b' }, ["'project-id'", "'prompt' is empty"]],
+    ['a wrong mode', { mode: 'bogus', 'project-id': 'a b', prompt: 'x' }, ["'mode'", "'project-id'"]],
+    [
+      'a wrong ask-word and an empty api-key',
+      { 'ask-word': 'ask me', 'api-key': '', prompt: 'x', wait: 'maybe' },
+      ["'ask-word'", "'wait'", "'api-key' is empty"],
+    ],
+  ])('%s is named with the other wrong inputs', async (_name, inputs, named) => {
+    const result = await run(inputs, { event: dispatch() });
+    expect(result.code).toBe(1);
+    expect(result.outputs).toEqual({ status: 'error' });
+    const error = parseRunnerCommands(result.stdout).find((c) => c.command === 'error')?.data ?? '';
+    expect(error).toMatch(new RegExp(`^${named.length} inputs need fixing:`));
+    for (const part of named) expect(error).toContain(part);
+    expect(emulator.requests).toHaveLength(0);
+  });
+
   test('a 403 on the permission check names the call and the permission', async () => {
     github.failNext('GET /repos/{owner}/{repo}/collaborators/{username}/permission', 403);
     const payload = webhookPayload('issue_comment', 'created');
@@ -158,6 +260,25 @@ describe('status and messages on every exit', () => {
     expect(result.outputs.status).toBe('error');
     expect(errorLine(result)).toMatch(
       /Checking the repository permission of Codertocat failed: GitHub answered HTTP 403 .*The token needs 'metadata: read/,
+    );
+    expect(emulator.requests).toHaveLength(0);
+    expectClean(result);
+  });
+
+  test.each([
+    [403, "GitHub answered HTTP 403 \\(.*\\)\\. The token needs 'pull-requests: read'"],
+    [502, "GitHub answered HTTP 502, a fault on GitHub's side"],
+  ])('a GitHub %d on the files of a merged pull request names the call and the permission', async (status, said) => {
+    const payload = webhookPayload('pull_request', 'closed');
+    payload.pull_request.merged = true;
+    payload.pull_request.merged_by = payload.sender;
+    github.setPermission(payload.sender.login, 'write');
+    github.failNext('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', status, 3);
+    const result = await run({ 'document-merged-pull-requests': 'true' }, { event: { name: 'pull_request', payload } });
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('error');
+    expect(errorLine(result)).toMatch(
+      new RegExp(`^::error::Listing the files of pull request #${payload.pull_request.number} failed: ${said}`),
     );
     expect(emulator.requests).toHaveLength(0);
     expectClean(result);

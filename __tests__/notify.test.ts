@@ -30,6 +30,16 @@ describe('whom to notify', () => {
     ],
     ['a run without an issue', { ...fromComment('alice'), issue: undefined }],
     ['a merged pull request', { ...fromComment('alice'), mergedPullRequest: 3 }],
+    [
+      'a pull request run reporting to a tracking issue (issue-number)',
+      {
+        kind: 'run',
+        request: '',
+        forceNew: false,
+        requester: { login: 'alice', type: 'User' },
+        issue: { number: 7, isPullRequest: false, tracking: true },
+      },
+    ],
   ])('nobody for %s', (_name, trigger) => {
     expect(whomToNotify(true, trigger)).toBeUndefined();
   });

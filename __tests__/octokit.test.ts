@@ -1,4 +1,10 @@
-import { isRetryable, runUrl } from '../src/github/octokit.ts';
+import { createServer, type Server } from 'node:http';
+import { createOctokit, isRetryable, runUrl } from '../src/github/octokit.ts';
+import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
+import { parseRunnerCommands } from './support/runner-commands.ts';
+
+const KEY = 'svc_Zk39fQ2mX8pLw7TnB4vR';
+const TOKEN = 'ghs_9fK2mQ7xL3pW8nT4vB6zR1';
 
 describe('GitHub calls', () => {
   test.each([
@@ -20,5 +26,57 @@ describe('GitHub calls', () => {
       'https://ghe.example.com/o/r/actions/runs/7',
     );
     expect(runUrl({})).toBeUndefined();
+  });
+
+  describe('a retried call', () => {
+    let server: Server;
+    let url = '';
+    const body = [
+      'upstream down',
+      '::error title=pwned::owned',
+      `##[set-output name=pr-link;]https://evil.example ${KEY.replace(/_/g, '\\_')} ${TOKEN}`,
+    ].join('\n');
+    beforeAll(async () => {
+      server = createServer((_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(body);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const address = server.address();
+      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      clearSecrets();
+      registerSecret(KEY);
+      registerSecret(TOKEN);
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    test("logs GitHub's error body as one inert, redacted line, even to a logger without the gate", async () => {
+      const lines: string[] = [];
+      const raw = { info: (m: string) => lines.push(m), notice: () => {}, warning: () => {}, debug: () => {} };
+      const saved = process.env.GITHUB_API_URL;
+      process.env.GITHUB_API_URL = url;
+      try {
+        const octokit = await createOctokit(TOKEN, raw, {
+          retryDelayMs: 1,
+          requestTimeoutMs: 2_000,
+          deadline: Date.now() + 10_000,
+        });
+        await expect(octokit.rest.issues.get({ owner: 'o', repo: 'r', issue_number: 1 })).rejects.toThrow();
+      } finally {
+        if (saved === undefined) delete process.env.GITHUB_API_URL;
+        else process.env.GITHUB_API_URL = saved;
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(line).toMatch(/^GitHub GET .* failed \(.*upstream down.*\); trying again\.$/);
+        expect(line).not.toMatch(/[\r\n]/);
+      }
+      const printed = lines.join('\n');
+      expect(parseRunnerCommands(printed)).toEqual([]);
+      const plain = printed.replace(/\\/g, '');
+      for (const secret of [KEY, TOKEN]) {
+        for (let i = 0; i + 8 <= secret.length; i++) expect(plain).not.toContain(secret.slice(i, i + 8));
+      }
+    });
   });
 });

@@ -105,6 +105,14 @@ describe('outcome', () => {
     expect(decideOutcome(result, { elapsedMs: 0 })).toMatchObject({ kind, ok });
   });
 
+  test("a failed or archived job keeps the agent's reason apart from its message", () => {
+    for (const status of ['failed', 'archived']) {
+      const ended = { job: { ...job, status, prLink: null }, end: 'terminal' as const };
+      expect(decideOutcome(ended, { elapsedMs: 0, agentMessage: 'Out of credits.' }).reason).toBe('Out of credits.');
+      expect(decideOutcome(ended, { elapsedMs: 0 }).reason).toBeUndefined();
+    }
+  });
+
   test('a completed job whose link was refused is a warning, not a silent no-change', () => {
     const outcome = decideOutcome(
       { job: { ...job, prLink: null, rejectedPrLink: 'javascript:alert(1)' }, end: 'terminal' },

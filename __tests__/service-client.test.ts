@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import nock from 'nock';
 import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle, isPullRequestLink } from '../src/service/client.ts';
 import { ServiceError } from '../src/util/errors.ts';
+import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 import { createTransport } from '../src/service/transport.ts';
 
 const BASE = 'https://agent.example.com/api';
@@ -130,6 +131,42 @@ describe('agent client', () => {
     expect(error.message).toBe('GET /api/v2/agent/docs%2F%CE%B1/job/j got no answer within 0.5 s');
   });
 
+  test('a cancel destroys a request under way at once, whatever its timeout', async () => {
+    const hung = await listen(() => {});
+    const port = (hung.address() as { port: number }).port;
+    try {
+      const slow = new AgentClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        projectId: 'p',
+        apiKey: KEY,
+        transport: createTransport('docs-agent-action-test'),
+        requestTimeoutMs: 30_000,
+        codeHosts: ['github.com'],
+        debug: () => {},
+        now: () => 0,
+      });
+      for (const call of [
+        (signal: AbortSignal) => slow.getJob('j', undefined, signal),
+        (signal: AbortSignal) => slow.getSession('j', undefined, signal),
+        (signal: AbortSignal) => slow.createJob('x', undefined, signal),
+        (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
+      ]) {
+        const controller = new AbortController();
+        const started = performance.now();
+        setTimeout(() => controller.abort(), 50);
+        const error = await failure(call(controller.signal));
+        expect(performance.now() - started).toBeLessThan(2_000);
+        expect(error.failure).toBe('cancelled');
+        expect(error.message).toMatch(/was stopped: the run was cancelled$/);
+      }
+      const before = new AbortController();
+      before.abort();
+      expect((await failure(slow.getJob('j', undefined, before.signal))).failure).toBe('cancelled');
+    } finally {
+      hung.close();
+    }
+  });
+
   test('reads the v1 session, each field checked at the door', async () => {
     service()
       .get('/api/v1/agent/docs%2F%CE%B1/job/j')
@@ -225,7 +262,10 @@ describe('what the client lets in', () => {
     ['https://github.com.evil.example/acme/docs/pull/1', false],
     ['javascript:alert(1)', false],
     ['not a url', false],
-  ])('a pull request link %s is taken: %s', (link, taken) => {
+    [' https://github.com/acme/docs/pull/1', false],
+    ['https://github.com/acme/docs/pull/1\n', false],
+    ['https://GitHub.com/acme/docs/pull/1', false],
+  ])('a pull request link %j is taken: %s', (link, taken) => {
     expect(isPullRequestLink(link, ['github.com', 'ghe.example.com'])).toBe(taken);
   });
 
@@ -246,4 +286,86 @@ describe('what the client lets in', () => {
     expect(htmlTitle('<title'.repeat(10_000))).toBeUndefined();
     expect(htmlTitle(`<title>${'a'.repeat(10_000)}`)?.length).toBe(200);
   });
+});
+
+describe('job fields are checked exactly at the door', () => {
+  const ADMIN = 'svc_test_admin_key_0123456789';
+  const TOKEN = 'ghs_test_token_abcdef';
+  const path = '/api/v2/agent/docs%2F%CE%B1/job/job_1';
+  beforeEach(() => {
+    clearSecrets();
+    registerSecret(ADMIN);
+    registerSecret(TOKEN);
+  });
+  afterAll(() => clearSecrets());
+
+  test.each([
+    ['completed\n', 'completed\\n'],
+    [' completed', '" completed"'],
+    ['Completed', 'Completed'],
+    ['done\n::error::x', 'done\\n:\u200b:error:\u200b:x'],
+    [5, '5'],
+    [true, 'true'],
+    [{ state: 'completed' }, '{"state":"completed"}'],
+  ])('an unknown or malformed status %j is kept apart, never taken for a known one', async (status, shown) => {
+    service().get(path).reply(200, { id: 'job_1', status });
+    const job = await client().getJob('job_1');
+    expect(job.status).toBe('');
+    expect(job.unknownStatus).toBe(shown);
+    expect(job.unknownStatus).not.toMatch(/[\r\n]/);
+  });
+
+  test.each(['active', 'completed', 'failed', 'archived'])('the known status %s is taken as it is', async (status) => {
+    service().get(path).reply(200, { id: 'job_1', status });
+    expect(await client().getJob('job_1')).toEqual({ id: 'job_1', status, prLink: null });
+  });
+
+  test.each([
+    [' https://github.com/acme/docs/pull/7 ', 'has white space around it'],
+    ['https://github.com/acme/docs/pull/7\n', 'has white space around it'],
+    ['https://evil.example/acme/docs/pull/7', 'is not an https link to a pull request on this GitHub server'],
+    [7, 'is not text but number'],
+    [true, 'is not text but boolean'],
+    [{ url: 'https://github.com/acme/docs/pull/7' }, 'is not text but object'],
+    [['https://github.com/acme/docs/pull/7'], 'is not text but a list'],
+  ])('a malformed pull request link %j is refused with a reason', async (prLink, problem) => {
+    service().get(path).reply(200, { id: 'job_1', status: 'completed', prLink });
+    const job = await client().getJob('job_1');
+    expect(job.prLink).toBeNull();
+    expect(job.prLinkProblem).toBe(problem);
+    expect(job.rejectedPrLink).toBeDefined();
+    expect(job.rejectedPrLink).not.toMatch(/[\r\n]/);
+  });
+
+  test.each([null, ''])('no pull request link (%j) is no link, not a problem', async (prLink) => {
+    service().get(path).reply(200, { id: 'job_1', status: 'completed', prLink });
+    expect(await client().getJob('job_1')).toEqual({ id: 'job_1', status: 'completed', prLink: null });
+  });
+
+  test.each([
+    `https://github.com/acme/docs/pull/7?t=${ADMIN}`,
+    `https://github.com/acme/docs/pull/7#${ADMIN.slice(3, 15)}`,
+    `https://github.com/acme/docs/pull/7?token=${TOKEN}`,
+    `https://github.com/acme/docs/pull/7?t=${ADMIN.replace(/_/g, '%5F')}`,
+  ])('a pull request link holding a secret (%s) is refused and not shown', async (prLink) => {
+    service().get(path).reply(200, { id: 'job_1', status: 'completed', prLink });
+    const job = await client().getJob('job_1');
+    expect(job).toMatchObject({
+      prLink: null,
+      rejectedPrLink: '',
+      prLinkProblem: 'holds a secret of this run (not shown)',
+    });
+  });
+
+  test.each([`x${ADMIN}`, `job_${ADMIN.slice(4, 16)}`, `job-${TOKEN}`])(
+    'a job id holding a secret (%s) is refused as malformed, without printing it',
+    async (id) => {
+      service().post('/api/v2/agent/docs%2F%CE%B1/job').reply(201, { id, status: 'active' });
+      const error = await failure(client().createJob('x'));
+      expect(error.failure).toBe('malformed');
+      expect(error.message).toBe(
+        'POST /job answered with a malformed job id (it holds a secret of this run; not shown)',
+      );
+    },
+  );
 });

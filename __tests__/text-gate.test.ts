@@ -77,6 +77,32 @@ describe('text gate', () => {
     expect(redact('svc_dsc_public_assistant_Zk39fQ2m')).toBe('svc_dsc_***');
   });
 
+  test.each([4, 5, 6, 7])(
+    'redacts a key split by a line break %d characters after its prefix, the prefix part included',
+    (after) => {
+      const cut = 'svc_'.length + after;
+      const text = `Bad header: Bearer ${KEY.slice(0, cut)}\n${KEY.slice(cut)}`;
+      for (const out of [redact(text), forLog(text), forMarkdown(text), forOutput(text)]) {
+        const plain = out.replace(/\\/g, '');
+        for (let i = 0; i + 8 <= KEY.length; i++) expect(plain).not.toContain(KEY.slice(i, i + 8));
+        expect(plain).toContain('svc_***');
+        expect(plain).not.toContain(KEY.slice(4, cut));
+      }
+    },
+  );
+
+  test('redacts any fragment of 8 or more characters, whether or not it holds the prefix', () => {
+    expect(redact(`x ${KEY.slice(0, 8)} y`)).toBe('x svc_*** y');
+    expect(redact(`x ${KEY.slice(2, 10)} y`)).toBe('x c_*** y');
+    expect(redact(`x ${TOKEN.slice(0, 9)} y`)).toBe('x ghs_*** y');
+    expect(redact(`x${KEY}`)).toBe('xsvc_***');
+    // Shorter than 8 characters of the key, prefix included: ordinary text.
+    expect(redact(`x ${KEY.slice(0, 7)} y`)).toBe(`x ${KEY.slice(0, 7)} y`);
+    expect(redact('the key starts with svc_ and the token with ghs_')).toBe(
+      'the key starts with svc_ and the token with ghs_',
+    );
+  });
+
   test('redacts before cutting, so a cut cannot leave a fragment', () => {
     const text = `${'x'.repeat(190)} Bearer ${KEY}`;
     expect(forLog(text, 200)).not.toContain(KEY.slice(0, 8));

@@ -83,8 +83,26 @@ describe('trigger rules', () => {
       kind: 'run',
       request: '',
       forceNew: false,
-      issue: { number: 4, isPullRequest: false },
+      issue: { number: 4, isPullRequest: false, tracking: true },
     });
+  });
+
+  test('issue-number names a tracking issue, where nobody asked, on every event', () => {
+    const withNumber = { ...settings, issueNumber: 4, prompt: 'Go' };
+    for (const name of ['workflow_dispatch', 'schedule', 'push']) {
+      expect(decideTrigger(event(name, {}), withNumber)).toMatchObject({ issue: { number: 4, tracking: true } });
+    }
+    const pr = webhookPayload('pull_request', 'opened');
+    expect(decideTrigger(event('pull_request', pr), withNumber)).toMatchObject({
+      requester: { login: pr.sender.login },
+      issue: { number: 4, tracking: true },
+    });
+    expect(decideTrigger(event('schedule', {}), { ...withNumber, jobId: 'job_1' })).toMatchObject({
+      issue: { number: 4, tracking: true },
+    });
+    // The issue or comment that asked is no tracking issue.
+    const asked = decideTrigger(comment('/docs document the flag'), withNumber);
+    expect(asked.kind === 'run' && asked.issue?.tracking).toBeFalsy();
   });
 
   test('other events run only with a prompt', () => {
@@ -154,6 +172,105 @@ describe('where a request starts and ends', () => {
 
   test('a phrase after a closed fence counts', () => {
     expect(findRequest('```\n/docs no\n```\n/docs yes please', '/docs')).toBe('yes please');
+  });
+
+  // CommonMark's block structure, as GitHub renders the comment: the line must be text.
+  test.each([
+    ['a lazy continuation of a quote', '> quoted earlier request\n/docs document the flag'],
+    ['a lazy continuation further down a quote', '> I asked:\n> please\nand\n/docs document the flag'],
+    ['a lazy continuation of a nested quote', '> > old\n/docs document the flag'],
+    ['a lazy continuation of a quote in a list', '- > quoted\n/docs document the flag'],
+    ['a lazy continuation indented by three spaces', '> quoted\n   /docs document the flag'],
+    ['a code span across lines', 'Try `\n/docs document the flag` next time'],
+    ['a double-backtick code span across lines', 'Use ``x\n/docs document the flag`` here'],
+    ['a code span over several lines', 'Run `a\nb\n/docs document the flag\nc` now'],
+    ['a <pre> block', '<pre>\n/docs document the flag\n</pre>'],
+    ['a <pre> block with attributes', '<pre lang="sh">\nfoo\n/docs document the flag\n</pre>\n'],
+    ['a <script> block', '<script>\n/docs document the flag\n</script>'],
+    ['a <textarea> block', 'Hi\n<textarea>\n/docs document the flag\n</textarea>'],
+    ['a <details> block', '<details>\n/docs document the flag\n</details>'],
+    ['a <div> block', '<div align="center">\n/docs document the flag\n</div>'],
+    ['a <table> block', '<table><tr><td>\n/docs document the flag\n</td></tr></table>'],
+    ['a block of another tag alone on its line', '<span>\n/docs document the flag\n</span>'],
+    ['an HTML comment block', '<!--\n/docs document the flag\n-->'],
+    ['an HTML comment on one line', '<!-- /docs document the flag -->'],
+    ['an unclosed HTML comment', 'Thanks\n\n<!--\n/docs document the flag'],
+    ['an inline HTML comment across lines', 'Note <!--\n/docs document the flag\n--> done'],
+    ['an inline tag whose attribute spans lines', 'See <a title="x\n/docs document the flag">this</a>'],
+    ['a processing instruction', '<?php\n/docs document the flag\n?>'],
+    ['a CDATA block', '<![CDATA[\n/docs document the flag\n]]>'],
+    ['a declaration', '<!DOCTYPE\n/docs document the flag\n>'],
+    ['an indented code block after a blank line', 'Example:\n\n    /docs document the flag'],
+    ['an indented code block with a tab', '\t/docs document the flag'],
+    ['a fenced block in a list item', '- example:\n  ```\n  /docs document the flag\n  ```'],
+    ['a fenced block in a quote', '> ```\n> /docs document the flag\n> ```'],
+    ['a fence with info and a longer close', '```sh\n/docs document the flag\n````'],
+  ])('the phrase in %s is not a request', (_where, body) => {
+    expect(findRequest(body, '/docs')).toBeUndefined();
+  });
+
+  test.each([
+    ['after a quote and a blank line', '> quoted earlier request\n\n/docs document the flag', 'document the flag'],
+    ['after a code span that closed on its line', 'Try `x` then\n/docs document the flag', 'document the flag'],
+    ['after backticks that close nothing', 'a ` b\n/docs document the flag', 'document the flag'],
+    ['after an escaped backtick', 'Try \\`\n/docs document the flag` now', 'document the flag` now'],
+    ['after an HTML comment that closed', '<!-- note -->\n/docs document the flag', 'document the flag'],
+    ['after an inline comment that closed', 'Hi <!-- x --> there\n/docs document the flag', 'document the flag'],
+    ['after a <pre> block that closed', '<pre>\nx\n</pre>\n/docs document the flag', 'document the flag'],
+    ['after a <details> block and a blank line', '<details>\nx\n\n/docs document the flag', 'document the flag'],
+    ['after a fence that a quote ended', '> ```\n/docs document the flag', 'document the flag'],
+    ['after an indented code block', '    code\n/docs document the flag', 'document the flag'],
+    ['in a list item continuation', '- item\n  /docs document the flag', 'document the flag'],
+    ['after a heading', '# Title\n/docs document the flag', 'document the flag'],
+    ['after a paragraph line', 'Hello\n/docs document the flag', 'document the flag'],
+    ['after a tag inside a paragraph', 'Hello <b>there</b>\n/docs document the flag', 'document the flag'],
+  ])('the phrase %s is a request', (_where, body, request) => {
+    expect(findRequest(body, '/docs')).toBe(request);
+  });
+
+  test('an HTML comment inside the request is left out of it', () => {
+    expect(findRequest('/docs document <!-- hidden --> the flag', '/docs')).toBe('document  the flag');
+  });
+});
+
+describe('markdown structure', () => {
+  test('a long hostile comment is scanned in linear time', () => {
+    for (const unit of ['`', '<!--', '<a b="', '<?', '<!x', '> a\n', '- ', '``` `\n', '<div>\n']) {
+      const body = `${unit.repeat(Math.ceil(60_000 / unit.length))}\n/docs document the flag`;
+      const started = performance.now();
+      findRequest(body, '/docs');
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+  });
+});
+
+describe('questions never start a job', () => {
+  const editable = { ...settings, allowEdits: true };
+  test.each([
+    ['an edited comment with allow-edits', comment('/docs ask how do I deploy?', 'edited'), editable],
+    ['an edited comment asking in capitals', comment('/DOCS ASK how do I deploy?', 'edited'), editable],
+    ['a new comment', comment('/docs ask how do I deploy?'), settings],
+    ['a question after other text', comment('Hi\n/docs ask\nhow do I deploy?', 'edited'), editable],
+    ['another ask-word', comment('/docs question how?', 'edited'), { ...editable, askWord: 'question' }],
+  ])('%s', (_name, event, options) => {
+    expect(decideTrigger(event, options)).toEqual({
+      kind: 'skip',
+      reason: 'a question (the ask-word after the phrase) is answered in ask mode, never by the agent',
+    });
+  });
+
+  test('an issue opened with a question', () => {
+    const payload = webhookPayload('issues', 'opened');
+    payload.issue.body = '/docs ask how do I deploy?';
+    expect(decideTrigger(event('issues', payload), settings).kind).toBe('skip');
+  });
+
+  test('a request that merely starts with the letters of the ask-word is a request', () => {
+    expect(decideTrigger(comment('/docs asking users: document the flag', 'edited'), editable)).toMatchObject({
+      kind: 'run',
+      request: 'asking users: document the flag',
+    });
+    expect(decideTrigger(comment('/docs ask how?'), { ...settings, askWord: 'question' }).kind).toBe('run');
   });
 });
 

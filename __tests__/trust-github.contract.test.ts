@@ -56,6 +56,23 @@ describe('who may spend the quota', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  test.each([
+    ['/docs ask how do I deploy?', {}],
+    ['Thanks!\n/DOCS Ask how do I deploy?', {}],
+    ['/docs ask new how do I deploy?', {}],
+    ['/docs question how do I deploy?', { 'ask-word': 'question' }],
+  ])('an edited question %j never starts an agent job, with allow-edits', async (body, inputs) => {
+    const event = commentEvent(body);
+    event.payload.action = 'edited';
+    const result = await run(event, { inputs: { 'allow-edits': 'true', ...inputs } });
+    expect(result.code).toBe(0);
+    expect(result.outputs.status).toBe('skipped');
+    expect(result.stdout).toContain('is answered in ask mode, never by the agent');
+    expect(emulator.jobsCreated()).toBe(0);
+    expect(emulator.requests).toHaveLength(0);
+    expect(github.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   test('a refused user gets one reply per issue, however often they ask', async () => {
     github.setPermission('mallory', 'read');
     await run(commentEvent('/docs please', 'mallory'));

@@ -1,7 +1,7 @@
 import type { Job } from '../src/service/client.ts';
 import { ServiceError } from '../src/util/errors.ts';
 import { POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
-import { waitForJob, type WaitOptions } from '../src/service/wait.ts';
+import { readJob, waitForJob, type WaitOptions } from '../src/service/wait.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const active: Job = { id: 'job_1', status: 'active', prLink: null };
@@ -137,10 +137,76 @@ describe('wait loop', () => {
     expect(result.end).toBe('cancelled');
   });
 
+  test('hands the cancel to the read under way, and a read the cancel destroyed ends the wait at once', async () => {
+    const controller = new AbortController();
+    const seen: (AbortSignal | undefined)[] = [];
+    const client = {
+      getJob: (_id: string, _timeoutMs?: number, signal?: AbortSignal): Promise<Job> => {
+        seen.push(signal);
+        // A read that never answers: only the cancel ends it.
+        return new Promise<Job>((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(new ServiceError('GET stopped', 'cancelled'))),
+        );
+      },
+    };
+    const log = memoryLogger();
+    setTimeout(() => controller.abort(), 10);
+    const result = await waitForJob(
+      options(client, new FakeClock(0), { signal: controller.signal, pollFirst: true, log }),
+    );
+    expect(seen).toEqual([controller.signal]);
+    expect(result).toEqual({ job: active, end: 'cancelled' });
+    expect(log.lines.filter((l) => l.includes('trying again'))).toEqual([]);
+  });
+
+  test('warns about an unknown status the client kept apart, shown as it came', async () => {
+    const log = memoryLogger();
+    const client = scripted({ status: '', unknownStatus: 'completed\\n' }, { status: 'completed' });
+    const result = await waitForJob(options(client, new FakeClock(0), { log }));
+    expect(result.end).toBe('terminal');
+    expect(log.lines.filter((l) => l.startsWith('warning:'))).toEqual([
+      "warning: The service reported an unknown job status 'completed\\n'; waiting as if the job were still running.",
+    ]);
+  });
+
   test('polls first when attaching to a job', async () => {
     const clock = new FakeClock(0);
     const result = await waitForJob(options(scripted({ status: 'completed' }), clock, { pollFirst: true }));
     expect(result.end).toBe('terminal');
     expect(clock.sleeps).toEqual([]);
+  });
+});
+
+describe('reading a job that exists already', () => {
+  const read = (client: ReturnType<typeof scripted>, clock: FakeClock, tries = 3, deadline = clock.now() + 60_000) =>
+    readJob({ client, id: 'job_1', tries, delayMs: 1_000, deadline, clock, log: memoryLogger() });
+
+  test('tries again after failures that may pass, then reports what it read', async () => {
+    const clock = new FakeClock(0);
+    const client = scripted(http(503), new ServiceError('reset', 'interrupted'), { status: 'completed' });
+    await expect(read(client, clock)).resolves.toMatchObject({ status: 'completed' });
+    expect(clock.sleeps).toEqual([1_000, 2_000]);
+  });
+
+  test('throws the failure after its tries, never a made-up status', async () => {
+    const clock = new FakeClock(0);
+    const client = scripted(http(500), http(500), http(500), { status: 'completed' });
+    await expect(read(client, clock)).rejects.toThrow('HTTP 500');
+    expect(client.calls).toHaveLength(3);
+  });
+
+  test('throws a 404 or a refused key at once', async () => {
+    for (const status of [404, 401]) {
+      const client = scripted(http(status), { status: 'completed' });
+      await expect(read(client, new FakeClock(0))).rejects.toThrow(`HTTP ${status}`);
+      expect(client.calls).toHaveLength(1);
+    }
+  });
+
+  test('starts no read past the deadline', async () => {
+    const clock = new FakeClock(0);
+    const client = scripted(http(503), http(503), { status: 'completed' });
+    await expect(read(client, clock, Number.POSITIVE_INFINITY, 1_500)).rejects.toThrow('HTTP 503');
+    expect(client.calls).toHaveLength(2);
   });
 });

@@ -206,8 +206,8 @@ function readCapped(response) {
     });
 }
 
-// EXTERNAL MODULE: ./src/github/trigger.ts
-var trigger = __webpack_require__(7131);
+// EXTERNAL MODULE: ./src/github/trigger.ts + 1 modules
+var trigger = __webpack_require__(7637);
 ;// CONCATENATED MODULE: ./src/ask/marker.ts
 
 /**
@@ -380,11 +380,17 @@ function neutraliseProse(text, allowedHosts) {
     }
     return out + breakLive(text.slice(at), allowedHosts);
 }
-const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]+/gi;
+/**
+ * A bare address GitHub would autolink (cmark-gfm's autolink extension), taken as far as GitHub
+ * takes it: to white space or `<`. A scheme (http, https, ftp) counts after anything but a letter
+ * (`_https://…_`, `1https://…`); `www.` at the start, after white space or one of `*_~(`
+ * (`_www.…_`). Where GitHub would not link, breaking the address as well does no harm.
+ */
+const BARE_URL = /(?<![A-Za-z])(?:https?|ftp):\/\/[^\s<]*|(?<=^|[\s*_~(])www\.[^\s<]*/gi;
 /** Breaks everything that could be live in `text`, whether a renderer reads it as code or not. */
 function breakLive(text, allowedHosts) {
     return text
-        .replace(BARE_URL, (address) => isAllowed(address, allowedHosts) ? address : address.replace(/^(https?:|www)/i, `$1${ZWSP}`))
+        .replace(BARE_URL, (address) => isAllowed(address, allowedHosts) ? address : address.replace(/^((?:https?|ftp):|www)/i, `$1${ZWSP}`))
         .replace(/</g, `<${ZWSP}`)
         .replace(/@(?=[\w-])/g, `@${ZWSP}`)
         .replace(/#(?=\d)/g, `#${ZWSP}`)
@@ -549,7 +555,8 @@ var inputs = __webpack_require__(4280);
 /** The service's recommended number of search results behind an answer. */
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
-function readAskSettings(routing) {
+/** `problems`: input errors found before (the routing inputs), named with these. */
+function readAskSettings(routing, problems = []) {
     const assistantKey = core.getInput(constants/* Input */.pd.AssistantKey);
     const githubToken = core.getInput(constants/* Input */.pd.GitHubToken);
     // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -559,7 +566,7 @@ function readAskSettings(routing) {
             (0,text_gate/* registerSecret */.cl)(secret);
         }
     }
-    const problems = [];
+    const found = [...problems];
     const check = (read, fallback) => {
         try {
             return read();
@@ -567,7 +574,7 @@ function readAskSettings(routing) {
         catch (error) {
             if (!(error instanceof errors/* ConfigError */.xL))
                 throw error;
-            problems.push(error.message);
+            found.push(error.message);
             return fallback;
         }
     };
@@ -587,10 +594,10 @@ function readAskSettings(routing) {
         issueNumber: check(inputs/* readIssueNumber */.tW, undefined),
         retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
     };
-    if (problems.length === 1)
-        throw new errors/* ConfigError */.xL(problems[0]);
-    if (problems.length > 1) {
-        throw new errors/* ConfigError */.xL(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+    if (found.length === 1)
+        throw new errors/* ConfigError */.xL(found[0]);
+    if (found.length > 1) {
+        throw new errors/* ConfigError */.xL(`${found.length} inputs need fixing:\n${found.map((p) => `- ${p}`).join('\n')}`);
     }
     return settings;
 }
@@ -764,8 +771,12 @@ function decideAsk(event, routing, options) {
         const { comment, issue } = payload;
         if (!comment || !issue)
             return skip('the issue_comment payload has no comment');
-        if (payload.action !== 'created')
-            return skip(`comments that are ${payload.action ?? 'changed'} ask nothing`);
+        if (payload.action !== 'created') {
+            // An answer is written for the question as it was asked; allow-edits is for /docs requests only.
+            return skip(payload.action === 'edited'
+                ? 'an edited comment asks nothing: a question is answered when its comment is written'
+                : `comments that are ${payload.action ?? 'changed'} ask nothing`);
+        }
         const body = comment.body ?? '';
         if (body.includes(ASK_MARKER_PREFIX) || body.includes(progress_view/* MARKER_PREFIX */.Km))
             return skip('the comment is one of its own');
@@ -839,11 +850,11 @@ function skip(reason) {
 /** A question longer than this is cut: the assistant answers questions, not documents. */
 const MAX_QUESTION = 8_000;
 /** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
-async function runAsk(routing, event, step) {
+async function runAsk(routing, event, step, problems = []) {
     const { runner, record } = step;
     let result;
     try {
-        const settings = readAskSettings(routing);
+        const settings = readAskSettings(routing, problems);
         result = await answerQuestion(settings, event, productionDependencies(settings, step));
     }
     catch (error) {

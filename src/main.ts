@@ -30,14 +30,16 @@ export async function run(runner: Runner = coreRunner(core)): Promise<void> {
     const timings = readTimings();
     const step = { runner, record, timings, signal: cancel.signal };
     const event = readEvent();
-    const routing = readAskRouting();
+    // A wrong routing input (mode, ask-word) is named with every other input error of the path.
+    const problems: string[] = [];
+    const routing = readAskRouting(problems);
     if (isAskRun(event, routing)) {
       // Ask mode and the `ai` package it reads answers with load only for runs that ask.
       const { runAsk } = await import('./ask/run.ts');
-      await runAsk(routing, event, step);
+      await runAsk(routing, event, step, problems);
       return;
     }
-    const settings = readSettings();
+    const settings = readSettings({ event, problems, askWord: routing.askWord });
     const result = await execute(settings, event, productionDependencies(settings, step));
     if ('ok' in result && !result.ok) runner.setFailed(result.message);
   } catch (error) {

@@ -34,7 +34,8 @@ export interface AskSettings extends AskRouting {
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
 
-export function readAskSettings(routing: AskRouting): AskSettings {
+/** `problems`: input errors found before (the routing inputs), named with these. */
+export function readAskSettings(routing: AskRouting, problems: readonly string[] = []): AskSettings {
   const assistantKey = core.getInput(Input.AssistantKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -44,13 +45,13 @@ export function readAskSettings(routing: AskRouting): AskSettings {
       registerSecret(secret);
     }
   }
-  const problems: string[] = [];
+  const found: string[] = [...problems];
   const check = <T>(read: () => T, fallback: T): T => {
     try {
       return read();
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      problems.push(error.message);
+      found.push(error.message);
       return fallback;
     }
   };
@@ -71,9 +72,9 @@ export function readAskSettings(routing: AskRouting): AskSettings {
     issueNumber: check(readIssueNumber, undefined),
     retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
   };
-  if (problems.length === 1) throw new ConfigError(problems[0]);
-  if (problems.length > 1) {
-    throw new ConfigError(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  if (found.length === 1) throw new ConfigError(found[0]);
+  if (found.length > 1) {
+    throw new ConfigError(`${found.length} inputs need fixing:\n${found.map((p) => `- ${p}`).join('\n')}`);
   }
   return settings;
 }

@@ -156,13 +156,19 @@ function neutraliseProse(text: string, allowedHosts: ReadonlySet<string>): strin
   return out + breakLive(text.slice(at), allowedHosts);
 }
 
-const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]"'`]+/gi;
+/**
+ * A bare address GitHub would autolink (cmark-gfm's autolink extension), taken as far as GitHub
+ * takes it: to white space or `<`. A scheme (http, https, ftp) counts after anything but a letter
+ * (`_https://…_`, `1https://…`); `www.` at the start, after white space or one of `*_~(`
+ * (`_www.…_`). Where GitHub would not link, breaking the address as well does no harm.
+ */
+const BARE_URL = /(?<![A-Za-z])(?:https?|ftp):\/\/[^\s<]*|(?<=^|[\s*_~(])www\.[^\s<]*/gi;
 
 /** Breaks everything that could be live in `text`, whether a renderer reads it as code or not. */
 function breakLive(text: string, allowedHosts: ReadonlySet<string>): string {
   return text
     .replace(BARE_URL, (address) =>
-      isAllowed(address, allowedHosts) ? address : address.replace(/^(https?:|www)/i, `$1${ZWSP}`),
+      isAllowed(address, allowedHosts) ? address : address.replace(/^((?:https?|ftp):|www)/i, `$1${ZWSP}`),
     )
     .replace(/</g, `<${ZWSP}`)
     .replace(/@(?=[\w-])/g, `@${ZWSP}`)

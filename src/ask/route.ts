@@ -1,7 +1,7 @@
 // What main.ts needs to choose between the agent path and ask mode, before either is loaded: the
 // few inputs that decide it and the rule. Everything else of ask mode is in a lazily loaded chunk.
 import * as core from '@actions/core';
-import { Input } from '../util/constants.ts';
+import { DEFAULT_ASK_WORD, Input } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import { findRequest } from '../github/trigger.ts';
@@ -18,7 +18,13 @@ export interface AskRouting {
   askLabel: string;
 }
 
-const DEFAULT_ASK_WORD = 'ask';
+function readAskWord(): string {
+  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
+  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
+    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
+  }
+  return askWord;
+}
 
 export function readMode(): Mode {
   const raw = (core.getInput(Input.Mode) || 'agent').toLowerCase();
@@ -28,13 +34,23 @@ export function readMode(): Mode {
   return raw;
 }
 
-export function readAskRouting(): AskRouting {
-  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
-  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
-    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
-  }
+/**
+ * The routing inputs. A wrong one is thrown, or, when `problems` is given, added to it and read as
+ * its default, so that the path the run takes names it together with every other input error.
+ */
+export function readAskRouting(problems?: string[]): AskRouting {
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!problems || !(error instanceof ConfigError)) throw error;
+      problems.push(error.message);
+      return fallback;
+    }
+  };
+  const askWord = check(readAskWord, DEFAULT_ASK_WORD);
   return {
-    mode: readMode(),
+    mode: check(readMode, 'agent'),
     // A phrase with spaces is reported by whichever path reads the settings; here it only matches nothing.
     triggerPhrase: core.getInput(Input.TriggerPhrase) || '/docs',
     askWord: askWord.toLowerCase(),
@@ -47,6 +63,8 @@ export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
   if (routing.mode === 'ask') return true;
   const { payload } = event;
   if (event.name === 'issue_comment') {
+    // An edited question is not answered (a question is answered as it was asked); the agent path
+    // skips it too (decideTrigger), so it never starts a job, whatever allow-edits says.
     return payload.action === 'created' && askIn(payload.comment?.body ?? '', routing) !== undefined;
   }
   if (event.name === 'issues' && payload.issue) {

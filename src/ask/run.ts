@@ -53,11 +53,16 @@ export interface AskStep {
 }
 
 /** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
-export async function runAsk(routing: AskRouting, event: GitHubEvent, step: AskStep): Promise<void> {
+export async function runAsk(
+  routing: AskRouting,
+  event: GitHubEvent,
+  step: AskStep,
+  problems: readonly string[] = [],
+): Promise<void> {
   const { runner, record } = step;
   let result: AskResult;
   try {
-    const settings = readAskSettings(routing);
+    const settings = readAskSettings(routing, problems);
     result = await answerQuestion(settings, event, productionDependencies(settings, step));
   } catch (error) {
     // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).

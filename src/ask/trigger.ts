@@ -45,7 +45,14 @@ export function decideAsk(
   if (event.name === 'issue_comment') {
     const { comment, issue } = payload;
     if (!comment || !issue) return skip('the issue_comment payload has no comment');
-    if (payload.action !== 'created') return skip(`comments that are ${payload.action ?? 'changed'} ask nothing`);
+    if (payload.action !== 'created') {
+      // An answer is written for the question as it was asked; allow-edits is for /docs requests only.
+      return skip(
+        payload.action === 'edited'
+          ? 'an edited comment asks nothing: a question is answered when its comment is written'
+          : `comments that are ${payload.action ?? 'changed'} ask nothing`,
+      );
+    }
     const body = comment.body ?? '';
     if (body.includes(ASK_MARKER_PREFIX) || body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
     const found = askIn(body, routing);

@@ -59,3 +59,18 @@ export function readEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent {
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? payload.repository?.full_name ?? '').split('/');
   return { name: env.GITHUB_EVENT_NAME ?? '', payload, repository: { owner, repo } };
 }
+
+/**
+ * Runs for a pull request from a fork (its head repository is another, or was deleted) and runs
+ * Dependabot starts get no secrets: an empty key there is expected, not a mistake. Everywhere else,
+ * pull_request_target and a pull request from a branch of this repository included, an empty key
+ * is a secret the workflow forgot.
+ */
+export function getsSecrets(event: GitHubEvent, env: NodeJS.ProcessEnv = process.env): boolean {
+  const dependabot = [event.payload.sender?.login, env.GITHUB_ACTOR].includes('dependabot[bot]');
+  if (dependabot) return false;
+  const pr = event.payload.pull_request;
+  if (!pr || event.name === 'pull_request_target' || !event.name.startsWith('pull_request')) return true;
+  const head = pr.head?.repo?.full_name;
+  return head !== undefined && head === pr.base?.repo?.full_name;
+}

@@ -41,7 +41,8 @@ const LAST_CALL_MS = 2_000;
 export async function createOctokit(token: string, log: Logger, limits: GitHubLimits): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
   const now = limits.now ?? Date.now;
-  const debug = (message: string): void => log.debug(message);
+  // Octokit's own words may quote GitHub's: outside text, one inert line each.
+  const debug = (message: string): void => log.debug(forLog(message, 2_000));
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
   octokit.hook.wrap('request', (request, options) =>
@@ -58,7 +59,9 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
         randomize: true,
         shouldRetry: ({ error }) => {
           const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
-          if (retry) log.info(`GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`);
+          // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
+          const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
+          if (retry) log.info(forLog(line));
           return retry;
         },
       },

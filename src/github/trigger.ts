@@ -1,6 +1,8 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
-import { cleanText, stripInvisible } from '../util/sanitize.ts';
+import { cleanText, stripInvisibleCharacters } from '../util/sanitize.ts';
+import { scanLines } from './markdown.ts';
+import { DEFAULT_ASK_WORD } from '../util/constants.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {
@@ -9,6 +11,11 @@ export interface IssueInfo {
   body?: string;
   url?: string;
   isPullRequest: boolean;
+  /**
+   * The issue named by `issue-number`, where the run reports although nobody asked there: it
+   * gets the progress comment, but no reactions and no mention.
+   */
+  tracking?: true;
 }
 
 export type Trigger =
@@ -42,6 +49,11 @@ export interface TriggerSettings {
   documentMergedPullRequests: boolean;
   /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
   issueNumber: number | undefined;
+  /**
+   * The word after the phrase that asks a question (`/docs ask …`, the ask-word input; default
+   * DEFAULT_ASK_WORD): ask mode answers it, and it never starts a job, whatever the event's action.
+   */
+  askWord?: string;
 }
 
 /** Which events start work, and with what. Pure: it reads the event and the settings only. */
@@ -66,6 +78,7 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
       const found = findRequest(body, settings.triggerPhrase);
       if (found === undefined) return skip(`the comment does not start a line with '${settings.triggerPhrase}'`);
+      if (isQuestion(found, settings)) return skip(QUESTION);
       // An edit is the editor's request; a deleted author's comment (user null) is the sender's.
       const requester =
         payload.action === 'edited' ? (payload.sender ?? comment.user) : (comment.user ?? payload.sender);
@@ -91,6 +104,7 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       }
       if (payload.action !== 'opened') return skip(`issues that are ${payload.action ?? 'changed'} do not trigger it`);
       const found = findRequest(issue.body ?? '', settings.triggerPhrase);
+      if (found !== undefined && isQuestion(found, settings)) return skip(QUESTION);
       if (found !== undefined) return { ...base, ...parseNew(found), forceNew: false };
       if (issue.labels?.some((label) => labelled(label.name))) return { ...base, request: '' };
       return skip(`the issue neither starts a line with '${settings.triggerPhrase}' nor has the trigger-label`);
@@ -122,13 +136,23 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
   }
 }
 
+/**
+ * Whether a run has nothing to ask the agent: no `prompt`, no request in the event, no merged pull
+ * request and no issue to take the request from, and no job to attach to. Such a run needs `prompt`.
+ */
+export function needsPrompt(trigger: Extract<Trigger, { kind: 'run' }>, settings: TriggerSettings): boolean {
+  return (
+    !settings.prompt && !settings.jobId && !trigger.request && trigger.mergedPullRequest === undefined && !trigger.issue
+  );
+}
+
 /** A run the workflow's owner scheduled or started, or wrote for its own event: the prompt input says what to do. */
 function workflowRun(settings: TriggerSettings): Trigger {
   return {
     kind: 'run',
     request: '',
     forceNew: false,
-    ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false } } : {}),
+    ...(settings.issueNumber ? { issue: { number: settings.issueNumber, isPullRequest: false, tracking: true } } : {}),
   };
 }
 
@@ -172,11 +196,14 @@ function otherEvent(event: GitHubEvent, settings: TriggerSettings): Trigger {
 function attachRun(event: GitHubEvent, settings: TriggerSettings): Trigger {
   const { issue, pull_request: pr } = event.payload;
   const number = settings.issueNumber ?? issue?.number ?? pr?.number;
+  const tracking = settings.issueNumber !== undefined ? { tracking: true as const } : {};
   return {
     kind: 'run',
     request: '',
     forceNew: false,
-    ...(number !== undefined ? { issue: { number, isPullRequest: !settings.issueNumber && !issue && !!pr } } : {}),
+    ...(number !== undefined
+      ? { issue: { number, isPullRequest: !settings.issueNumber && !issue && !!pr, ...tracking } }
+      : {}),
   };
 }
 
@@ -201,32 +228,21 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * The request in a comment or issue body: the paragraph that starts with the trigger phrase. The
  * phrase must start a line (after at most three spaces, any case) and be followed by white space or
  * the end; the request is the rest of that line and the lines after it, up to a blank line or a
- * code fence, so a "thanks" or a signature further down is not part of it. A phrase inside a fenced
- * or indented code block or a quoted line (`> /docs …`, someone quoting an earlier request) is not a
- * request. Undefined when there is none.
+ * code fence, so a "thanks" or a signature further down is not part of it. The line must be text
+ * as GitHub renders the comment (CommonMark, see markdown.ts): a phrase in a quote (`> /docs …`, or
+ * a line that continues a quoted paragraph), in a fenced or indented code block, in an HTML block
+ * (`<pre>`, `<details>`, an HTML comment) or inside a code span or inline HTML that began on an
+ * earlier line is not a request. Undefined when there is none.
  */
 export function findRequest(text: string, phrase: string): string | undefined {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const start = new RegExp(`^ {0,3}${escaped}(?=\\s|$)`, 'i');
-  const lines = stripInvisible(text).split('\n');
-  let openFence: string | undefined;
+  const source = stripInvisibleCharacters(text);
+  const lines = source.split('\n');
+  const blocks = scanLines(source);
   for (const [index, line] of lines.entries()) {
-    const fence = FENCE.exec(line)?.[1];
-    if (openFence !== undefined) {
-      if (
-        fence &&
-        fence[0] === openFence[0] &&
-        fence.length >= openFence.length &&
-        !line.slice(line.indexOf(fence) + fence.length).trim()
-      ) {
-        openFence = undefined;
-      }
-      continue;
-    }
-    if (fence) {
-      openFence = fence;
-      continue;
-    }
+    const block = blocks[index];
+    if (block?.kind !== 'paragraph' || block.quoted || block.inInline) continue;
     const match = start.exec(line);
     if (!match) continue;
     const paragraph = [line.slice(match[0].length)];
@@ -237,6 +253,14 @@ export function findRequest(text: string, phrase: string): string | undefined {
     return cleanText(paragraph.join('\n'));
   }
   return undefined;
+}
+
+const QUESTION = 'a question (the ask-word after the phrase) is answered in ask mode, never by the agent';
+
+/** Whether the request asks a question: it starts with the ask-word. */
+function isQuestion(request: string, settings: TriggerSettings): boolean {
+  const word = (settings.askWord || DEFAULT_ASK_WORD).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${word}(?:\\s|$)`, 'i').test(request);
 }
 
 /** `new` right after the phrase forces a new job instead of a follow-up. */

@@ -1,5 +1,5 @@
 import { claimRequest, requestKey } from '../github/claim.ts';
-import type { GitHubEvent } from '../github/event.ts';
+import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
@@ -72,17 +72,12 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
     !settings.jobId &&
     !trigger.request
   ) {
-    trigger.issue = await readIssue(octokit, event.repository, trigger.issue.number);
+    const tracking = trigger.issue.tracking ? { tracking: true as const } : {};
+    trigger.issue = { ...(await readIssue(octokit, event.repository, trigger.issue.number)), ...tracking };
   }
   const changedFiles =
     octokit && trigger.mergedPullRequest !== undefined
-      ? (
-          await octokit.paginate(octokit.rest.pulls.listFiles, {
-            ...event.repository,
-            pull_number: trigger.mergedPullRequest,
-            per_page: 100,
-          })
-        ).map((file) => file.filename)
+      ? await listFiles(octokit, event.repository, trigger.mergedPullRequest)
       : [];
   // Attaching to a job sends no prompt.
   const prompt = settings.jobId ? '' : buildPrompt(trigger, settings, event.repository, changedFiles);
@@ -121,21 +116,6 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
   return outcome;
 }
 
-/**
- * Runs for a pull request from a fork (its head repository is another, or was deleted) and runs
- * Dependabot starts get no secrets: an empty key there is expected, not a mistake. Everywhere else,
- * pull_request_target and a pull request from a branch of this repository included, an empty key
- * is a secret the workflow forgot.
- */
-function getsSecrets(event: GitHubEvent, env = process.env): boolean {
-  const dependabot = [event.payload.sender?.login, env.GITHUB_ACTOR].includes('dependabot[bot]');
-  if (dependabot) return false;
-  const pr = event.payload.pull_request;
-  if (!pr || event.name === 'pull_request_target' || !event.name.startsWith('pull_request')) return true;
-  const head = pr.head?.repo?.full_name;
-  return head !== undefined && head === pr.base?.repo?.full_name;
-}
-
 /** The tracking issue's title and body, which then are the request. */
 async function readIssue(
   octokit: Octokit,
@@ -153,5 +133,21 @@ async function readIssue(
     };
   } catch (error) {
     throw new ConfigError(describeGitHubError(`Reading issue #${number} ('issue-number')`, error, 'issues: read'));
+  }
+}
+
+/** The files a merged pull request changed, for its prompt. */
+async function listFiles(octokit: Octokit, repository: GitHubEvent['repository'], number: number): Promise<string[]> {
+  try {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      ...repository,
+      pull_number: number,
+      per_page: 100,
+    });
+    return files.map((file) => file.filename);
+  } catch (error) {
+    throw new ConfigError(
+      describeGitHubError(`Listing the files of pull request #${number}`, error, 'pull-requests: read'),
+    );
   }
 }

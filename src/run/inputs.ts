@@ -4,7 +4,8 @@ import { ConfigError } from '../util/errors.ts';
 import { JOB_ID } from '../service/client.ts';
 import { forLog, registerSecret } from '../util/text-gate.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
-import type { TriggerSettings } from '../github/trigger.ts';
+import { decideTrigger, needsPrompt, type TriggerSettings } from '../github/trigger.ts';
+import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
 export interface Settings extends TriggerSettings, PermissionSettings {
@@ -32,7 +33,18 @@ export interface Settings extends TriggerSettings, PermissionSettings {
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
 const MAX_TIMEOUT_MINUTES = 360;
 
-export function readSettings(): Settings {
+/**
+ * What else the settings are read with: the event, which decides whether an empty `api-key` or
+ * `prompt` is a mistake, and the problems already found in the inputs read before (`mode`).
+ */
+export interface SettingsContext {
+  event?: GitHubEvent;
+  problems?: readonly string[];
+  /** The routing's ask-word: a request that starts with it is a question, never a job. */
+  askWord?: string;
+}
+
+export function readSettings(context: SettingsContext = {}): Settings {
   const apiKey = core.getInput(Input.ApiKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Mask before anything can print them, even an error about the key itself. Once accepted, the
@@ -43,7 +55,7 @@ export function readSettings(): Settings {
   if (githubToken) registerSecret(githubToken);
 
   // Every input is read even after one is wrong, so a single run names every mistake.
-  const problems: string[] = [];
+  const problems: string[] = [...(context.problems ?? [])];
   const check = <T>(read: () => T, fallback: T): T => {
     try {
       return read();
@@ -60,7 +72,7 @@ export function readSettings(): Settings {
     baseUrl: check(readBaseUrl, ''),
     githubToken,
     timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
-    triggerPhrase: check(readTriggerPhrase, ''),
+    triggerPhrase: check(readTriggerPhrase, '/docs'),
     requiredPermission: check(readRequiredPermission, 'admin'),
     allowedBots: core
       .getInput(Input.AllowedBots)
@@ -68,6 +80,7 @@ export function readSettings(): Settings {
       .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
       .filter(Boolean),
     triggerLabel: core.getInput(Input.TriggerLabel),
+    ...(context.askWord ? { askWord: context.askWord } : {}),
     allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
     documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
     issueNumber: check(readIssueNumber, undefined),
@@ -77,12 +90,29 @@ export function readSettings(): Settings {
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
     notify: check(() => readBoolean(Input.Notify, true), true),
   };
+  if (context.event) problems.push(...eventProblems(context.event, settings));
   if (problems.length === 1) throw new ConfigError(problems[0]);
   if (problems.length > 1) {
     throw new ConfigError(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   }
   if (settings.apiKey) registerSecret(settings.apiKey);
   return settings;
+}
+
+/**
+ * The inputs this event needs that are empty: `api-key` when the run would start work and gets
+ * secrets (on a fork or for Dependabot an empty key is a quiet skip), and `prompt` when nothing
+ * else says what to do. A run the event does not trigger needs neither.
+ */
+function eventProblems(event: GitHubEvent, settings: Settings): string[] {
+  const trigger = decideTrigger(event, settings);
+  if (trigger.kind !== 'run') return [];
+  const problems: string[] = [];
+  // A job-id or issue-number that was given but is wrong is named already; it says what to do.
+  const named = core.getInput(Input.JobId) || core.getInput(Input.IssueNumber);
+  if (needsPrompt(trigger, settings) && !named) problems.push(missingPrompt().message);
+  if (!core.getInput(Input.ApiKey) && getsSecrets(event)) problems.push(missingApiKey().message);
+  return problems;
 }
 
 /** The runner applies action.yml's defaults; `fallback` covers a runner (or test) that does not. */

@@ -1,8 +1,8 @@
 import type { Job } from '../service/client.ts';
-import { RUNNING_STATUS } from '../util/constants.ts';
 import type { Claim } from '../github/claim.ts';
 import { isAmbiguous, sendOnce } from '../service/send-once.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from '../util/errors.ts';
+import { describeGitHubError } from '../github/octokit.ts';
 import type { Settings } from './inputs.ts';
 import { LiveProgress } from './live-progress.ts';
 import type { Dependencies, NoWork } from './deps.ts';
@@ -11,7 +11,8 @@ import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type O
 import type { FoundProgress, ProgressComments } from '../github/progress-comment.ts';
 import { planJob, type Plan } from './plan.ts';
 import type { Trigger } from '../github/trigger.ts';
-import { waitForJob } from '../service/wait.ts';
+import { readJob, waitForJob } from '../service/wait.ts';
+import { CANCELLED_STATUS } from '../util/constants.ts';
 
 /** The progress comment of this request and what its marker records. */
 export interface Conversation {
@@ -55,7 +56,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     triggers: [key],
     startedAt: new Date(started).toISOString(),
     requestCommentId: trigger.commentId,
-    react: trigger.commentId !== undefined || trigger.requester !== undefined,
+    // Only where someone asked: a tracking issue named by `issue-number` asked for nothing.
+    react: (trigger.commentId !== undefined || trigger.requester !== undefined) && !trigger.issue?.tracking,
   };
   const notifyLogin = whomToNotify(settings.notify, trigger);
   if (notifyLogin) conversation.notify = { login: notifyLogin, key };
@@ -67,7 +69,9 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     const read = await readExisting(request);
     if (read.kind === 'held') return { kind: 'skipped', message: read.message };
     if (read.kind === 'failed') {
-      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, undefined);
+      // A job named by `job-id` is known even when GitHub failed: `job-id` says which.
+      const named = settings.jobId ? knownJob(settings.jobId) : undefined;
+      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, named);
       return { outcome, conversation };
     }
     release = read.release;
@@ -122,10 +126,9 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       waitForJob({
         client: deps.client,
         job: found,
-        // wait: false still reads an attached job once, to report its status.
+        // An attached job was read just now (obtainJob): with wait: false that read is the report.
         deadline,
         notFoundGraceMs: attached ? 0 : deps.timings.notFoundGraceMs,
-        pollFirst: attached,
         schedule: deps.timings.poll,
         clock,
         log,
@@ -142,23 +145,30 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       conversation,
     };
   } catch (error) {
+    // The job this run follows up or attaches to is known, whether or not it could be read.
+    const known = job ?? (plan && plan.kind !== 'create' ? knownJob(plan.jobId) : undefined);
     if (!job && deps.signal.aborted) {
       // Said in `status` and the message: whether the service may have been reached.
       const sending = error instanceof CancelledWhileSending;
-      if (plan?.kind === 'follow-up') {
-        const existing = { id: plan.jobId, status: '', prLink: null };
-        return { outcome: decideOutcome({ job: existing, end: 'cancelled' }, { elapsedMs: 0 }), conversation };
+      if (known) {
+        const outcome = decideOutcome({ job: known, end: 'cancelled' }, { elapsedMs: 0 });
+        // An attached job that was never read has no status to report, not even 'active'.
+        if (plan?.kind === 'attach') outcome.status = CANCELLED_STATUS;
+        return { outcome, conversation };
       }
       if (plan?.kind === 'create' && !sending) await release();
       return { outcome: cancelledBeforeJob(sending), conversation };
     }
     // Nothing reached the service: give the claim back so a re-run may try again.
     if (plan?.kind === 'create' && !job && !isAmbiguous(error)) await release();
-    const notFound = error instanceof ServiceError && error.status === 404 && job;
+    const notFound = error instanceof ServiceError && error.status === 404 && known;
+    // An attached job that could not be read: the failure is named, never a status guessed.
+    const unread = !job && plan?.kind === 'attach' ? `Could not read job ${plan.jobId}: ` : '';
     const message = notFound
-      ? `Job ${job?.id ?? ''} was not found in project '${settings.projectId}'. Check 'job-id' and 'project-id'.`
-      : errorMessage(error);
-    return { outcome: errorOutcome(message, job, notFound ? message : publicErrorMessage(error)), conversation };
+      ? `Job ${known.id} was not found in project '${settings.projectId}'. Check 'job-id' and 'project-id'.`
+      : `${unread}${errorMessage(error)}`;
+    const publicMessage = notFound ? message : `${unread}${publicErrorMessage(error)}`;
+    return { outcome: errorOutcome(message, known, publicMessage), conversation };
   }
 }
 
@@ -168,7 +178,16 @@ async function readExisting(
 ): Promise<{ kind: 'go'; existing: FoundProgress[]; release: () => Promise<void> } | Exclude<Claim, { kind: 'go' }>> {
   const { settings, progress, claim } = request;
   const nothing = async (): Promise<void> => {};
-  if (settings.jobId) return { kind: 'go', existing: progress ? await progress.find() : [], release: nothing };
+  if (settings.jobId) {
+    if (!progress) return { kind: 'go', existing: [], release: nothing };
+    try {
+      return { kind: 'go', existing: await progress.find(), release: nothing };
+    } catch (error) {
+      // The job's progress comment is found there: without it a second one would be written.
+      const call = `Reading the comments of #${progress.issueNumber} (to find the progress comment of job ${settings.jobId})`;
+      return { kind: 'failed', message: describeGitHubError(call, error, 'issues: read') };
+    }
+  }
   if (!progress || !claim) return { kind: 'go', existing: [], release: nothing };
   return claim();
 }
@@ -179,20 +198,46 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
   const options = { deadline, backoff: timings.send, clock, log };
   switch (plan.kind) {
     case 'create': {
-      const job = await sendOnce('Creating the job', () => client.createJob(request.prompt), options);
+      const job = await sendOnce(
+        'Creating the job',
+        () => client.createJob(request.prompt, undefined, request.deps.signal),
+        options,
+      );
       log.info(`Created job ${job.id} (${job.status || 'no status yet'}).`);
       return job;
     }
     case 'follow-up':
       return sendOnce(
         `Sending the follow-up to job ${plan.jobId}`,
-        () => client.sendMessage(plan.jobId, request.prompt),
+        () => client.sendMessage(plan.jobId, request.prompt, undefined, request.deps.signal),
         options,
       );
-    case 'attach':
-      // Read by the wait loop's first poll.
-      return { id: plan.jobId, status: RUNNING_STATUS, prLink: null };
+    case 'attach': {
+      // Read for real before anything is reported: a job that cannot be read is an error, never a
+      // placeholder status. With wait: true the reads may go on until the deadline, as the wait
+      // loop's would; without, a few quick ones.
+      const job = await readJob({
+        client,
+        id: plan.jobId,
+        tries: request.settings.wait ? Number.POSITIVE_INFINITY : ATTACH_TRIES,
+        delayMs: timings.poll.minMs,
+        deadline,
+        clock,
+        log,
+        signal: request.deps.signal,
+      });
+      log.info(`Job ${job.id} is ${job.status || 'without a known status'}.`);
+      return job;
+    }
   }
+}
+
+/** How often `wait: false` tries to read the job it attaches to before it reports the failure. */
+const ATTACH_TRIES = 3;
+
+/** A job known only by its id (`job-id`, a follow-up's job): what outputs and comments may name. */
+function knownJob(id: string): Job {
+  return { id, status: '', prLink: null };
 }
 
 /**

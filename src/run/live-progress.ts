@@ -99,7 +99,7 @@ export class LiveProgress {
     if (left !== undefined && left <= 0) return;
     this.#lastRead = clock.now();
     try {
-      this.#session = await client.getSession(jobId, left);
+      this.#session = await client.getSession(jobId, left, signal);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) {
         // The deprecated endpoint is gone (or never knew this job): the run goes on as without it.

@@ -28,6 +28,11 @@ export interface Outcome {
   warning?: boolean;
   /** What an issue comment says instead of `message`, when that holds more than the public should read. */
   publicMessage?: string;
+  /**
+   * For a failed or archived job, the agent's own words on why, if it gave any: the comment's
+   * headline says what happened, and this follows it, so the comment says it once.
+   */
+  reason?: string;
   /** The agent's title, plan and message (v1 session), when the service gave them. */
   session?: Session | undefined;
 }
@@ -71,12 +76,14 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
     };
   }
   const because = context.agentMessage ? `: ${context.agentMessage}` : '.';
+  const reason = context.agentMessage ? { reason: context.agentMessage } : {};
   switch (job.status) {
     case 'failed':
-      return { ...base, kind: 'failed', ok: false, message: `Job ${job.id} failed${because}` };
+      return { ...base, ...reason, kind: 'failed', ok: false, message: `Job ${job.id} failed${because}` };
     case 'archived':
       return {
         ...base,
+        ...reason,
         kind: 'archived',
         ok: false,
         message: `Job ${job.id} was archived before it finished${because}`,
@@ -85,16 +92,16 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
       if (prLink) {
         return { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` };
       }
-      if (job.rejectedPrLink) {
+      if (job.rejectedPrLink !== undefined) {
         // Not "no change": the service said it opened something, but not where the run can vouch for.
+        const problem = job.prLinkProblem ?? 'is not an https link to a pull request on this GitHub server';
+        const shown = job.rejectedPrLink ? `: ${job.rejectedPrLink}` : '.';
         return {
           ...base,
           kind: 'no-change',
           ok: true,
           warning: true,
-          message:
-            `Job ${job.id} completed, but the pull request link it reported is not an https link to ` +
-            `a pull request on this GitHub server, so it was not used: ${job.rejectedPrLink}`,
+          message: `Job ${job.id} completed, but the pull request link it reported ${problem}, so it was not used${shown}`,
         };
       }
       return {

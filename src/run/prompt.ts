@@ -39,6 +39,7 @@ export function buildPrompt(
   } else if (issue) {
     parts.push('Update the documentation as the issue below asks.');
   } else {
+    // readSettings names this with every other input error; this only guards another caller.
     throw missingPrompt();
   }
 

@@ -50,7 +50,7 @@ export async function reportOutcome(
     startedAt: conversation.startedAt,
     runUrl: deps.runUrl,
     prLink: outcome.prLink,
-    detail: outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message),
+    detail: commentDetail(outcome),
     title: outcome.session?.title,
     steps: outcome.session?.todos,
     // A failed or archived job's message is in `detail` already.
@@ -82,6 +82,16 @@ export async function reportOutcome(
   if (reaction) await progress.react(reaction, conversation.requestCommentId);
   const notice = conversation.notify && notificationText(outcome);
   if (conversation.notify && notice) await progress.notify(conversation.notify.login, conversation.notify.key, notice);
+}
+
+/**
+ * What the comment's headline is followed by. A failed or archived job's headline says what
+ * happened; only the agent's reason follows ("archived" is not said twice). Other failures and
+ * warnings follow with the message, in its public form.
+ */
+function commentDetail(outcome: Outcome): string | undefined {
+  if (outcome.kind === 'failed' || outcome.kind === 'archived') return outcome.reason;
+  return outcome.ok && !outcome.warning ? undefined : (outcome.publicMessage ?? outcome.message);
 }
 
 /** A run that did no work: its status, and the reason as a notice. */

@@ -2,24 +2,32 @@ import { Input, JOB_STATUSES, STEP_STATUSES, type PlanStep, type StepStatus } fr
 import { ServiceError } from '../util/errors.ts';
 import type { HttpResponse, Transport } from './transport.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import { forLog } from '../util/text-gate.ts';
+import { forLog, holdsSecret } from '../util/text-gate.ts';
 
 /**
  * A job as the service reports it, checked at the door: every field here is safe to print, to put
  * in an output or in a comment. Only `id` is required; everything else may be missing.
  */
 export interface Job {
-  /** Exactly as the service gave it, and only if it is a well-formed id (JOB_ID). */
+  /** Exactly as the service gave it, and only if it is a well-formed id (JOB_ID) that holds no secret. */
   id: string;
-  /**
-   * One of JOB_STATUSES; '' when the service sent none; any other status made inert (one short
-   * line), which the wait loop warns about and treats as running.
-   */
+  /** One of JOB_STATUSES, or '' when the service sent none or one this action does not know. */
   status: string;
+  /**
+   * A status the service sent that is not one of JOB_STATUSES, escaped onto one inert line
+   * (`completed\n` stays visibly different from `completed`): the wait loop warns about it and
+   * treats the job as running. It is never an output.
+   */
+  unknownStatus?: string;
   /** An https link on a code host the run trusts (github.com or the GitHub Enterprise server). */
   prLink: string | null;
-  /** A link the service sent that failed that check, made inert: reported as a warning, never used. */
+  /**
+   * A link the service sent that failed the checks, made inert ('' when it is not shown, as when it
+   * holds a secret): reported as a warning, never used.
+   */
   rejectedPrLink?: string;
+  /** Why `rejectedPrLink` was refused, completing "the pull request link it reported …". */
+  prLinkProblem?: string;
   createdAt?: string;
 }
 
@@ -43,6 +51,12 @@ export interface AgentClientOptions {
   now: () => number;
 }
 
+/** What bounds one request: a shorter timeout than the client's, and the run's cancel. */
+interface RequestLimits {
+  timeoutMs: number | undefined;
+  signal: AbortSignal | undefined;
+}
+
 /** The Documentation Agent API: v2 jobs, and the deprecated v1 session for the agent's own words. */
 export class AgentClient {
   readonly #options: AgentClientOptions;
@@ -51,16 +65,22 @@ export class AgentClient {
     this.#options = options;
   }
 
-  createJob(prompt: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', '/job', { prompt }, timeoutMs);
+  /**
+   * Every call takes the run's cancel (`signal`): a request under way when the run is cancelled is
+   * destroyed at once and fails with the failure 'cancelled', so no request outlives the few
+   * seconds the runner gives a cancelled step.
+   */
+  createJob(prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('POST', 'v2', '/job', { prompt }, { timeoutMs, signal });
   }
 
-  getJob(id: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs, id);
+  getJob(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal }, id);
   }
 
-  sendMessage(id: string, prompt: string, timeoutMs?: number): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', `/job/${encodeURIComponent(id)}/message`, { prompt }, timeoutMs, id);
+  sendMessage(id: string, prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+    const path = `/job/${encodeURIComponent(id)}/message`;
+    return this.#jobRequest('POST', 'v2', path, { prompt }, { timeoutMs, signal }, id);
   }
 
   /** The address of an API path, with the project id encoded; `path` starts with `/job`. */
@@ -73,8 +93,8 @@ export class AgentClient {
    * v2 job lacks. Every field is checked here as job fields are; a failure is thrown (a 404 may mean
    * the v1 endpoint is gone), and callers treat the session as an extra they can do without.
    */
-  async getSession(id: string, timeoutMs?: number): Promise<Session> {
-    const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, timeoutMs);
+  async getSession(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Session> {
+    const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal });
     return toSession(body);
   }
 
@@ -83,10 +103,10 @@ export class AgentClient {
     version: 'v1' | 'v2',
     path: string,
     payload: unknown,
-    timeoutMs: number | undefined,
+    limits: RequestLimits,
     expectedId?: string,
   ): Promise<Job> {
-    const body = await this.#request(method, version, path, payload, timeoutMs);
+    const body = await this.#request(method, version, path, payload, limits);
     const job = toJob(body, this.#options.codeHosts);
     if (typeof job === 'string') throw new ServiceError(`${method} ${path} answered ${job}`, 'malformed');
     // A job is read by its id: an answer about another job would report someone else's work.
@@ -101,7 +121,7 @@ export class AgentClient {
     version: 'v1' | 'v2',
     path: string,
     payload: unknown,
-    timeoutMs: number | undefined,
+    { timeoutMs, signal }: RequestLimits,
   ): Promise<unknown> {
     const { apiKey, transport, requestTimeoutMs, debug, now } = this.#options;
     const url = this.url(version, path);
@@ -116,6 +136,7 @@ export class AgentClient {
       },
       body: payload === undefined ? undefined : JSON.stringify(payload),
       timeoutMs: Math.max(1, Math.min(timeoutMs ?? requestTimeoutMs, requestTimeoutMs)),
+      signal,
     }).catch((error: unknown) => {
       debug(`${method} ${new URL(url).pathname} failed after ${now() - started} ms`);
       throw error;
@@ -199,23 +220,51 @@ function toJob(body: unknown, codeHosts: readonly string[]): Job | string {
   const id = typeof raw.id === 'number' && Number.isSafeInteger(raw.id) ? String(raw.id) : raw.id;
   if (typeof id !== 'string' || !id) return 'without a job id';
   if (!JOB_ID.test(id)) return 'with a malformed job id';
-  const job: Job = { id, status: checkStatus(raw.status), prLink: null };
-  if (typeof raw.prLink === 'string' && raw.prLink) {
-    if (isPullRequestLink(raw.prLink, codeHosts)) job.prLink = raw.prLink;
-    else job.rejectedPrLink = forLog(raw.prLink, 120);
-  }
+  // An id is used exactly as given (in paths, outputs and comments), so one that holds the key is refused.
+  if (holdsSecret(id)) return 'with a malformed job id (it holds a secret of this run; not shown)';
+  const job: Job = { id, prLink: null, ...checkStatus(raw.status) };
+  Object.assign(job, checkPrLink(raw.prLink, codeHosts));
   if (typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))) job.createdAt = raw.createdAt;
   return job;
 }
 
-function checkStatus(status: unknown): string {
-  if (typeof status !== 'string') return '';
-  return (JOB_STATUSES as readonly string[]).includes(status) ? status : forLog(status, 40);
+/** A known status, or '' and the unknown one escaped onto one inert line. */
+function checkStatus(status: unknown): Pick<Job, 'status' | 'unknownStatus'> {
+  if (status === undefined || status === null || status === '') return { status: '' };
+  if (typeof status === 'string' && (JOB_STATUSES as readonly string[]).includes(status)) return { status };
+  // Escaped as in JSON, so that `completed\n` is not shown as `completed`; quoted when white space
+  // at either end would otherwise be lost on the log line.
+  const escaped = typeof status === 'string' ? JSON.stringify(status).slice(1, -1) : String(JSON.stringify(status));
+  const shown = escaped.trim() === escaped ? escaped : JSON.stringify(status);
+  return { status: '', unknownStatus: forLog(shown, 40) };
+}
+
+/** The link when it passes every check; otherwise what to warn about. No link at all is null. */
+function checkPrLink(
+  link: unknown,
+  codeHosts: readonly string[],
+): Pick<Job, 'prLink' | 'rejectedPrLink' | 'prLinkProblem'> {
+  if (link === undefined || link === null || link === '') return { prLink: null };
+  if (typeof link !== 'string') {
+    return {
+      prLink: null,
+      rejectedPrLink: '',
+      prLinkProblem: `is not text but ${Array.isArray(link) ? 'a list' : typeof link}`,
+    };
+  }
+  if (holdsSecret(link)) {
+    return { prLink: null, rejectedPrLink: '', prLinkProblem: 'holds a secret of this run (not shown)' };
+  }
+  if (isPullRequestLink(link, codeHosts)) return { prLink: link };
+  const problem =
+    link.trim() !== link ? 'has white space around it' : 'is not an https link to a pull request on this GitHub server';
+  return { prLink: null, rejectedPrLink: forLog(link, 120), prLinkProblem: problem };
 }
 
 /**
  * Only an https address on a code host the run trusts: no user name or password
- * (`https://github.com@evil.example/` is a link to evil.example), no other port, no other scheme.
+ * (`https://github.com@evil.example/` is a link to evil.example), no other port, no other scheme,
+ * and exactly as a URL is written (no white space around it).
  */
 export function isPullRequestLink(link: string, codeHosts: readonly string[]): boolean {
   let url: URL;
@@ -230,7 +279,7 @@ export function isPullRequestLink(link: string, codeHosts: readonly string[]): b
     !url.password &&
     !url.port &&
     codeHosts.includes(url.hostname.toLowerCase()) &&
-    url.href === link.trim()
+    url.href === link
   );
 }
 

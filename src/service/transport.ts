@@ -10,6 +10,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** The run's cancel: the request is destroyed at once, whatever is left of its timeout. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface HttpResponse {
@@ -62,8 +64,21 @@ export function createTransport(userAgent: string): Transport {
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
       const url = new URL(request.url);
-      const fail = (error: unknown): void => reject(toServiceError(error, request));
+      const { signal } = request;
       let timer: NodeJS.Timeout | undefined;
+      let onAbort = (): void => {};
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const fail = (error: unknown): void => {
+        done();
+        reject(toServiceError(error, request));
+      };
+      if (signal?.aborted) {
+        fail(new RequestCancelled());
+        return;
+      }
       try {
         const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
         const body = request.body ?? '';
@@ -77,18 +92,17 @@ export function createTransport(userAgent: string): Transport {
           },
         });
         timer = setTimeout(() => req.destroy(new RequestTimeout()), request.timeoutMs);
-        req.on('error', (error) => {
-          clearTimeout(timer);
-          fail(error);
-        });
+        // A cancel destroys the socket at once: the runner kills the step soon after its signal.
+        onAbort = () => req.destroy(new RequestCancelled());
+        signal?.addEventListener('abort', onAbort, { once: true });
+        req.on('error', fail);
         req.on('response', (response) => {
           readCapped(response).then(
             (read) => {
-              clearTimeout(timer);
+              done();
               resolve({ status: response.statusCode ?? 0, headers: response.headers, ...read });
             },
             (error: unknown) => {
-              clearTimeout(timer);
               req.destroy();
               fail(error);
             },
@@ -97,7 +111,6 @@ export function createTransport(userAgent: string): Transport {
         req.end(request.body);
       } catch (error) {
         // http.request throws at once for a header or URL it will not send.
-        clearTimeout(timer);
         fail(error);
       }
     });
@@ -133,6 +146,8 @@ function readCapped(response: IncomingMessage): Promise<{ body: string; truncate
 
 class RequestTimeout extends Error {}
 
+class RequestCancelled extends Error {}
+
 class BodyTooLarge extends Error {
   constructor(limit: number) {
     super(`a body over ${Math.round(limit / 1024 / 1024)} MiB`);
@@ -144,6 +159,9 @@ function toServiceError(error: unknown, request: HttpRequest): ServiceError {
   const url = new URL(request.url);
   const where = `${request.method} ${url.pathname}`;
   const publicWhere = 'the service';
+  if (error instanceof RequestCancelled) {
+    return new ServiceError(`${where} was stopped: the run was cancelled`, 'cancelled');
+  }
   if (error instanceof RequestTimeout) {
     return new ServiceError(`${where} got no answer within ${formatSeconds(request.timeoutMs)}`, 'timeout');
   }

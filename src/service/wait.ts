@@ -52,10 +52,12 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   for (let attempt = 0, pollNow = options.pollFirst === true; ; attempt++, pollNow = false) {
     if (!pollNow) {
       if (isTerminal(job.status)) return { job, end: 'terminal' };
-      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(job.status)) {
-        warnedStatuses.add(job.status);
+      // The client keeps an unknown status apart (unknownStatus); '' is a job without one.
+      const unknown = job.unknownStatus ?? job.status;
+      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(unknown)) {
+        warnedStatuses.add(unknown);
         log.warning(
-          `The service reported an unknown job status '${job.status}'; waiting as if the job were still running.`,
+          `The service reported an unknown job status '${unknown}'; waiting as if the job were still running.`,
         );
       }
       if (signal?.aborted) return { job, end: 'cancelled' };
@@ -70,17 +72,55 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     try {
       // A full request timeout even at the deadline: the read made when time is up is the one that
       // tells a job that just finished from one still running, and must not be cut to nothing.
-      const next = await client.getJob(job.id);
+      const next = await client.getJob(job.id, undefined, signal);
       lastFailure = undefined;
       if (next.status !== job.status && !isTerminal(next.status)) {
-        log.info(`Job ${next.id} is ${next.status || 'without a status'} (${formatDuration(clock.now() - started)}).`);
+        const said = next.status || (next.unknownStatus ? `'${next.unknownStatus}'` : 'without a status');
+        log.info(`Job ${next.id} is ${said} (${formatDuration(clock.now() - started)}).`);
       }
       job = next;
       await options.onPoll?.(job);
     } catch (error) {
+      // The cancel destroyed the read under way: what is known is reported at once.
+      if (signal?.aborted) return { job, end: 'cancelled' };
       if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
       lastFailure = error;
       log.info(`Could not read job ${job.id} (${error.message}); trying again.`);
+    }
+  }
+}
+
+export interface ReadOptions {
+  client: Pick<AgentClient, 'getJob'>;
+  id: string;
+  /** At most this many reads; a failure that will not pass by waiting ends them at once. */
+  tries: number;
+  /** The wait after the n-th failed read is n times this. */
+  delayMs: number;
+  /** No read is started after this (epoch ms). */
+  deadline: number;
+  clock: Clock;
+  log: Logger;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Reads a job that exists already (one named by `job-id`, or a re-run's): a read that fails in a
+ * way that may pass (the network, a 5xx, a 429) is tried again, `tries` times at most and within
+ * the deadline; then the failure is thrown. A 404 is thrown at once: the job does not exist.
+ */
+export async function readJob(options: ReadOptions): Promise<Job> {
+  const { client, id, tries, delayMs, deadline, clock, log, signal } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.getJob(id, undefined, signal);
+    } catch (error) {
+      const wait = delayMs * attempt;
+      const again = attempt < tries && clock.now() + wait < deadline && !signal?.aborted;
+      if (!again || !isTransient(error, false)) throw error;
+      log.info(`Could not read job ${id} (${error.message}); trying again.`);
+      await clock.sleep(wait, signal);
+      if (signal?.aborted) throw error;
     }
   }
 }
@@ -92,7 +132,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
  */
 function isTransient(error: unknown, inNotFoundGrace: boolean): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
-  if (error.failure === 'not-sent' || error.failure === 'wrong-job') return false;
+  if (error.failure === 'not-sent' || error.failure === 'wrong-job' || error.failure === 'cancelled') return false;
   if (error.failure !== 'http') return true;
   const status = error.status ?? 0;
   return status >= 500 || status === 429 || status === 408 || (status === 404 && inNotFoundGrace);

@@ -86,6 +86,9 @@ export const RUNNING_STATUS = 'active';
 /** Every status the service is known to report; any other is warned about and waited out. */
 export const JOB_STATUSES = [RUNNING_STATUS, ...TERMINAL_STATUSES] as const;
 
+/** The word after the trigger phrase that asks a question (ask mode) rather than for a change. */
+export const DEFAULT_ASK_WORD = 'ask';
+
 export const ADMIN_KEY_PREFIX = 'svc_';
 export const ASSISTANT_KEY_PREFIX = 'svc_dsc_';
 

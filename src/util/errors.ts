@@ -15,6 +15,8 @@ export type ServiceFailure =
   /** The request may have reached the service (reset, timeout after sending, truncated body). */
   | 'interrupted'
   | 'timeout'
+  /** The run was cancelled while the request was under way: it may have reached the service. */
+  | 'cancelled'
   | 'malformed'
   /** The answer was about another job than the one asked for: not garbled, and not to be believed. */
   | 'wrong-job'

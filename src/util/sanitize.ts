@@ -22,6 +22,14 @@ export function stripInvisible(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '');
 }
 
+/**
+ * Invisible and control characters removed and LF line ends, HTML comments kept: for reading the
+ * markdown's structure, where a comment is a block or an inline of its own.
+ */
+export function stripInvisibleCharacters(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '').replace(CONTROL, '');
+}
+
 /** Cuts `text` to at most `max` characters, saying so. */
 export function cap(text: string, max: number): string {
   if (text.length <= max) return text;

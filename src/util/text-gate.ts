@@ -6,8 +6,9 @@
  *
  * Secrets are removed whole, in the escaped forms a gateway or a renderer may give them
  * (backslash, percent and HTML-entity escapes), and as any fragment of MIN_FRAGMENT or more
- * characters, because an echo that was cut mid-key still leaks its prefix and the runner's own mask
- * only matches the whole key.
+ * characters, the public prefix included (`svc_test_a`, cut by a line break, is a fragment too),
+ * because an echo that was cut mid-key still leaks it and the runner's own mask only matches the
+ * whole key. The public prefix alone is no secret: it stays, and is shown before the `***`.
  */
 import type { Logger } from './log.ts';
 import { cleanText } from './sanitize.ts';
@@ -17,8 +18,9 @@ export const REDACTED = '***';
 /** Shorter runs of a secret's characters are too common in ordinary text to mean a leak. */
 const MIN_FRAGMENT = 8;
 /**
- * Public prefixes that say what kind of secret follows; a fragment must hold MIN_FRAGMENT
- * characters of what comes after, so that text naming the kind of key is not taken for the key.
+ * Public prefixes that say what kind of secret follows. They are shown where they stood (`svc_***`),
+ * and a fragment that lies wholly within one is not a fragment of the secret: text naming the kind
+ * of key is not taken for the key.
  */
 const PUBLIC_PREFIXES = ['svc_dsc_', 'svc_', 'github_pat_', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'];
 
@@ -72,35 +74,46 @@ function secretSpans(text: string): [number, number][] {
   // decode() maps one entry per decoded character; a surrogate pair from an entity is two units.
   const units: Decoded[] = decoded.flatMap((d) => (d.char.length === 1 ? [d] : [...d.char].map(() => d)));
   const spans: [number, number][] = [];
-  for (const whole of secrets) {
-    const prefix = PUBLIC_PREFIXES.find((p) => whole.startsWith(p) && whole.length > p.length) ?? '';
-    const secret = whole.slice(prefix.length);
+  for (const secret of secrets) {
+    const prefix = PUBLIC_PREFIXES.find((p) => secret.startsWith(p) && secret.length > p.length)?.length ?? 0;
     const min = Math.min(MIN_FRAGMENT, secret.length);
     for (let i = 0; i + min <= plain.length;) {
-      const length = longestRunAt(plain, i, secret, min);
-      if (length === 0) {
+      const run = longestRunAt(plain, i, secret, min, prefix);
+      if (!run) {
         i++;
         continue;
       }
-      const first = units[i];
-      const last = units[i + length - 1];
+      // What of the run lies in the public prefix stays readable: `svc_***`.
+      const visible = Math.max(0, prefix - run.from);
+      const first = units[i + visible];
+      const last = units[i + run.length - 1];
       if (first && last) spans.push([first.start, last.end]);
-      i += length;
+      i += run.length;
     }
   }
   return spans;
 }
 
-/** The length of the longest run of `secret`'s characters starting at plain[i], if at least `min`. */
-function longestRunAt(plain: string, i: number, secret: string, min: number): number {
+/**
+ * The longest run of `secret`'s characters starting at plain[i], if at least `min` long and
+ * reaching past the public prefix (its first `prefix` characters): where in the secret it starts
+ * (`from`), and how long it is.
+ */
+function longestRunAt(
+  plain: string,
+  i: number,
+  secret: string,
+  min: number,
+  prefix: number,
+): { from: number; length: number } | undefined {
   const gram = plain.slice(i, i + min);
-  let best = 0;
+  let best: { from: number; length: number } | undefined;
   for (let from = secret.indexOf(gram); from !== -1; from = secret.indexOf(gram, from + 1)) {
     let length = min;
     while (i + length < plain.length && from + length < secret.length && plain[i + length] === secret[from + length]) {
       length++;
     }
-    best = Math.max(best, length);
+    if (from + length > prefix && length > (best?.length ?? 0)) best = { from, length };
   }
   return best;
 }
@@ -119,6 +132,14 @@ export function redact(text: string): string {
     at = end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * Whether `text` holds a registered secret, whole, escaped or in part. A value from outside that is
+ * to be used as it is (a job id, a link) cannot be redacted without changing it, so it is refused.
+ */
+export function holdsSecret(text: string): boolean {
+  return redact(text) !== text;
 }
 
 const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]+/g;
