@@ -5,6 +5,7 @@ import { ServiceError, errorMessage, publicErrorMessage } from '../util/errors.t
 import { describeGitHubError } from '../github/octokit.ts';
 import type { Settings } from './inputs.ts';
 import { LiveProgress } from './live-progress.ts';
+import { progressView, type Conversation } from './conversation.ts';
 import type { Dependencies, NoWork } from './deps.ts';
 import { whomToNotify } from './notify.ts';
 import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
@@ -13,19 +14,6 @@ import { planJob, type Plan } from './plan.ts';
 import type { Trigger } from '../github/trigger.ts';
 import { readJob, waitForJob } from '../service/wait.ts';
 import { CANCELLED_STATUS } from '../util/constants.ts';
-
-/** The progress comment of this request and what its marker records. */
-export interface Conversation {
-  commentId: number | undefined;
-  triggers: string[];
-  startedAt: string;
-  /** The comment that asked, for the final reaction. */
-  requestCommentId: number | undefined;
-  /** Whom to mention when the job ends, and the request's key (notify.ts). */
-  notify?: { login: string; key: string } | undefined;
-  /** Whether someone asked on GitHub (a comment, an issue, a pull request): only then are there reactions. */
-  react: boolean;
-}
 
 export interface JobRequest {
   settings: Settings;
@@ -94,7 +82,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       // Saved before the comment is written: a run killed in between still lets the post step find it.
       deps.record.saveProgress(progress.issueNumber, conversation);
       conversation.commentId = await progress.write(
-        { state: 'working', jobId: job.id, ...conversation, runUrl: deps.runUrl },
+        progressView(conversation, job.id, deps.runUrl, { state: 'working' }),
         conversation.commentId,
       );
       if (conversation.commentId !== undefined) deps.record.saveComment(conversation.commentId);
@@ -117,8 +105,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       show: progress
         ? async (shown) => {
             if (conversation.commentId === undefined) return;
-            const view = { state: 'working' as const, jobId: found.id, ...conversation, runUrl: deps.runUrl };
-            await progress.write({ ...view, ...shown }, conversation.commentId);
+            const view = progressView(conversation, found.id, deps.runUrl, { state: 'working', ...shown });
+            await progress.write(view, conversation.commentId);
           }
         : undefined,
     });

@@ -2,6 +2,7 @@ import { errorMessage } from '../util/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
 import type { Logger } from '../util/log.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
+import { progressView } from './conversation.ts';
 import type { StepRecord } from './state.ts';
 
 /** What the post step needs; the entry builds it from the runner and the inputs. */
@@ -33,22 +34,13 @@ export async function runPost({ record, log, connect, runUrl }: PostDependencies
       (await progress.find()).find((found) => triggers.some((key) => found.triggers.includes(key)))?.commentId;
     if (!commentId) return;
     const jobId = known?.jobId ?? saved.jobId;
-    await progress.writeOrThrow(
-      {
-        state: known?.state ?? 'cancelled',
-        jobId,
-        triggers: known?.triggers ?? triggers,
-        startedAt: known?.startedAt ?? (saved.startedAt || new Date().toISOString()),
-        runUrl,
-        prLink: known?.prLink,
-        detail: known?.detail,
-        title: known?.title,
-        steps: known?.steps,
-        message: known?.message,
-        elapsedMs: known?.elapsedMs,
-      },
-      commentId,
-    );
+    // The outcome the main step knew, or else cancelled: the job, if any, goes on without this run.
+    const view = known
+      ? { ...known, runUrl }
+      : progressView({ triggers, startedAt: saved.startedAt || new Date().toISOString() }, jobId, runUrl, {
+          state: 'cancelled',
+        });
+    await progress.writeOrThrow(view, commentId);
     log.info(
       known
         ? `The main step could not finish the progress comment: wrote its outcome (${known.state}).`

@@ -4,8 +4,7 @@ import type { Dependencies, NoWork } from './deps.ts';
 import { notificationText, pullRequestNumber } from './notify.ts';
 import type { Outcome } from './outcome.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
-import type { ProgressView } from '../github/progress-view.ts';
-import type { Conversation } from './job.ts';
+import { progressView, type Conversation } from './conversation.ts';
 import type { Runner } from './runner.ts';
 import type { StepRecord } from './state.ts';
 import { writeSummary } from './summary.ts';
@@ -43,12 +42,8 @@ export async function reportOutcome(
   });
 
   if (!progress) return;
-  const view: ProgressView = {
+  const view = progressView(conversation, outcome.job?.id ?? '', deps.runUrl, {
     state: outcome.kind,
-    jobId: outcome.job?.id ?? '',
-    triggers: conversation.triggers,
-    startedAt: conversation.startedAt,
-    runUrl: deps.runUrl,
     prLink: outcome.prLink,
     detail: commentDetail(outcome),
     title: outcome.session?.title,
@@ -57,7 +52,7 @@ export async function reportOutcome(
     message:
       outcome.kind === 'pull-request' || outcome.kind === 'no-change' ? outcome.session?.messageToUser : undefined,
     elapsedMs: context.elapsedMs,
-  };
+  });
   // Saved before the update: should it fail or hang, the post step writes this outcome, not "cancelled".
   deps.record.saveProgress(progress.issueNumber, conversation);
   deps.record.saveFinalView(view);
