@@ -6,8 +6,8 @@
  * compare it with what the stand-in exports, and check the names against the real package.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { createRequire, isBuiltin } from 'node:module';
+import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from '../emulator/runner.ts';
 
@@ -146,6 +146,22 @@ test('dist/undici.cjs, which the undici stand-in loads, exports its names', () =
   for (const name of exportedBy(deferred.undici ?? '')) expect([name, typeof built[name]]).toEqual([name, 'function']);
 });
 
+test('the other files in dist/ that the stand-ins load, and the built stand-ins of built-ins, export their names', () => {
+  for (const [pkg, standIn] of Object.entries(deferred)) {
+    const source = readFileSync(standIn, 'utf8');
+    const files = [...source.matchAll(/require\('\.\/([\w.-]+\.cjs)'\)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((file) => file !== 'lazy.cjs');
+    // A built-in's stand-in is itself built into dist/ (scripts/bundle.ts).
+    if (isBuiltin(pkg)) files.push(basename(standIn));
+    for (const file of files) {
+      const built = require(join(ROOT, 'dist', file)) as Record<string, unknown>;
+      for (const name of exportedBy(standIn))
+        expect([file, name, typeof built[name]]).toEqual([file, name, 'function']);
+    }
+  }
+});
+
 describe('the scan', () => {
   const scan = (code: string) => [...importedNames('undici', [{ path: 'x.js', code }]).keys()].sort();
 
@@ -162,6 +178,7 @@ describe('the scan', () => {
     expect(scan(`const m = await import('undici');`)).toEqual(['*']);
     expect(scan(`import * as u from 'undici'; register(u);`)).toEqual(['*']);
   });
+
 });
 
 test('a deferred module is loaded on the first read of a name, and once', () => {

@@ -1,8 +1,8 @@
-export const id = 862;
-export const ids = [862];
-export const modules = {
+exports.id = 862;
+exports.ids = [862];
+exports.modules = {
 
-/***/ 8277:
+/***/ 277:
 /***/ ((module) => {
 
 function webpackEmptyAsyncContext(req) {
@@ -16,14 +16,15 @@ function webpackEmptyAsyncContext(req) {
 }
 webpackEmptyAsyncContext.keys = () => ([]);
 webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
-webpackEmptyAsyncContext.id = 8277;
+webpackEmptyAsyncContext.id = 277;
 module.exports = webpackEmptyAsyncContext;
 
 /***/ }),
 
-/***/ 7082:
+/***/ 82:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+"use strict";
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
@@ -33,31 +34,31 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: answerQuestion, fingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 9 modules
-var core = __webpack_require__(9584);
+var external_node_crypto_ = __webpack_require__(598);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
+var core = __webpack_require__(178);
 // EXTERNAL MODULE: ./src/constants.ts
-var constants = __webpack_require__(7242);
+var constants = __webpack_require__(242);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(916);
 // EXTERNAL MODULE: ./src/github.ts
-var github = __webpack_require__(9248);
+var github = __webpack_require__(248);
 // EXTERNAL MODULE: ./src/clock.ts
-var clock = __webpack_require__(9373);
-// EXTERNAL MODULE: ./src/http.ts
-var http = __webpack_require__(6803);
+var clock = __webpack_require__(373);
+// EXTERNAL MODULE: ./src/http.ts + 1 modules
+var http = __webpack_require__(279);
 // EXTERNAL MODULE: ./src/permissions.ts
 var permissions = __webpack_require__(331);
 // EXTERNAL MODULE: ./src/sanitize.ts
-var sanitize = __webpack_require__(5540);
+var sanitize = __webpack_require__(540);
 // EXTERNAL MODULE: ./src/text-gate.ts
-var text_gate = __webpack_require__(1826);
+var text_gate = __webpack_require__(826);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(75);
 // EXTERNAL MODULE: ./src/lazy-http-client.cjs
-var lazy_http_client = __webpack_require__(9365);
+var lazy_http_client = __webpack_require__(365);
 // EXTERNAL MODULE: ./src/retry-after.ts
-var retry_after = __webpack_require__(4390);
+var retry_after = __webpack_require__(390);
 ;// CONCATENATED MODULE: ./src/ask/client.ts
 
 
@@ -209,7 +210,7 @@ function readCapped(response) {
 }
 
 // EXTERNAL MODULE: ./src/trigger.ts
-var trigger = __webpack_require__(2523);
+var trigger = __webpack_require__(523);
 ;// CONCATENATED MODULE: ./src/ask/marker.ts
 
 /**
@@ -537,7 +538,7 @@ class AnswerComment {
 }
 
 // EXTERNAL MODULE: ./src/inputs.ts
-var inputs = __webpack_require__(8422);
+var inputs = __webpack_require__(422);
 ;// CONCATENATED MODULE: ./src/ask/inputs.ts
 // The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
 // request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
@@ -646,9 +647,9 @@ function readPageSize() {
 }
 
 // EXTERNAL MODULE: ./node_modules/@ai-sdk/provider-utils/dist/index.mjs + 9 modules
-var dist = __webpack_require__(9920);
+var dist = __webpack_require__(920);
 // EXTERNAL MODULE: ./node_modules/ai/dist/index.mjs + 4 modules
-var ai_dist = __webpack_require__(7006);
+var ai_dist = __webpack_require__(6);
 ;// CONCATENATED MODULE: ./src/ask/stream.ts
 // Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
 // folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
@@ -737,9 +738,9 @@ function noteThread(answer, ...places) {
 }
 
 // EXTERNAL MODULE: ./src/progress-view.ts
-var progress_view = __webpack_require__(2680);
+var progress_view = __webpack_require__(680);
 // EXTERNAL MODULE: ./src/ask/route.ts
-var route = __webpack_require__(8132);
+var route = __webpack_require__(132);
 ;// CONCATENATED MODULE: ./src/ask/trigger.ts
 
 
@@ -1052,3 +1053,4 @@ function publicReason(error) {
 /***/ })
 
 };
+;

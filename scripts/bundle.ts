@@ -1,46 +1,82 @@
-// `npm run bundle`: builds dist/ with ncc, in two parts.
+// `npm run bundle`: builds dist/ with ncc's API (the CLI cannot emit CommonJS for an ES-module
+// package). dist/index.js is CommonJS: Node then needs no ES module loader for it (a few ms at
+// every start), and the bundle takes its built-ins with plain require().
 //   dist/index.js (+ its on-demand chunks)  src/, where tsconfig.json's `paths` puts stand-ins
-//                                           (src/lazy-*.cjs) for undici, tunnel and @actions/exec,
-//                                           and ./undici.cjs, which the undici one loads, left external;
-//   dist/undici.cjs                         node_modules/undici on its own, required on first use.
+//                                           (src/lazy-*.cjs) for undici, tunnel, @actions/exec and
+//                                           @actions/http-client; the files they load are left external;
+//   dist/undici.cjs, dist/http-client.cjs,  those packages, each built on its own and required on first
+//   dist/exec.cjs                           use of a name (tunnel is inside dist/http-client.cjs).
 // So a run that sends no request through a proxy and no request through Octokit never evaluates
-// undici. The licenses of both builds go into dist/licenses.txt. The output is deterministic:
-// CI rebuilds dist/ and fails when it differs from the committed one.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// undici, http-client or tunnel, nor reads their code. The licenses of all builds go into
+// dist/licenses.txt. The output is deterministic: CI rebuilds dist/ and fails when it differs from
+// the committed one.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
 // `--out DIR` builds elsewhere: bench/ compares such a fresh build with the committed dist/.
 const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
-const NCC = join(ROOT, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
 
-function ncc(entry: string, out: string, ...extra: string[]): void {
-  execFileSync(
-    process.execPath,
-    [NCC, 'build', entry, '--out', out, '--minify', '--license', 'licenses.txt', ...extra],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+interface NccOutput {
+  code: string;
+  assets: Record<string, { source: string | Buffer }>;
+}
+type Ncc = (
+  entry: string,
+  options: { esm: boolean; minify: boolean; license: string; externals: Record<string, string>; quiet: boolean },
+) => Promise<NccOutput>;
+const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc;
+
+/** Packages built on their own: the stand-in of each requires the file, which the bundle leaves external. */
+const SEPARATE: Record<string, string> = {
+  'undici.cjs': 'node_modules/undici/index.js',
+  'http-client.cjs': 'node_modules/@actions/http-client/lib/index.js',
+  'exec.cjs': 'node_modules/@actions/exec/lib/exec.js',
+};
+
+const licenses: string[] = [];
+
+/** One CommonJS build of `entry`; writes its code (as `file`) and its chunks into DIST. */
+async function build(entry: string, file: string, externals: Record<string, string>): Promise<void> {
+  const { code, assets } = await ncc(join(ROOT, entry), {
+    esm: false,
+    minify: true,
+    license: 'licenses.txt',
+    externals,
+    quiet: true,
+  });
+  const write = (name: string, content: string | Buffer): void => {
+    if (existsSync(join(DIST, name))) throw new Error(`Two builds write dist/${name}`);
+    writeFileSync(join(DIST, name), content);
+  };
+  write(file, code);
+  for (const [name, asset] of Object.entries(assets)) {
+    if (name === 'licenses.txt') licenses.push(String(asset.source).trim());
+    else write(name, asset.source);
+  }
 }
 
 // ncc leaves files it did not write: a chunk that a change removed would stay behind.
 rmSync(DIST, { recursive: true, force: true });
-ncc('src/index.ts', DIST, '--external', './undici.cjs');
+mkdirSync(DIST, { recursive: true });
+const separate = Object.fromEntries(Object.keys(SEPARATE).map((file) => [`./${file}`, `./${file}`]));
+await build('src/index.ts', 'index.js', separate);
+for (const [file, entry] of Object.entries(SEPARATE)) await build(entry, file, separate);
+// The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
+writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+writeFileSync(join(DIST, 'licenses.txt'), `${dedupeLicenses(licenses).join('\n\n')}\n`);
 
-const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bundle-'));
-try {
-  ncc('node_modules/undici/index.js', scratch);
-  copyFileSync(join(scratch, 'index.js'), join(DIST, 'undici.cjs'));
-  const licenses = join(DIST, 'licenses.txt');
-  writeFileSync(
-    licenses,
-    readFileSync(licenses, 'utf8').trimEnd() + '\n\n' + readFileSync(join(scratch, 'licenses.txt'), 'utf8'),
-  );
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+/** The builds share packages (the stand-ins' helper, http-client's proxy module): each license once, sorted. */
+function dedupeLicenses(texts: string[]): string[] {
+  const byPackage = new Map<string, string>();
+  for (const text of texts) {
+    // ncc's license file: blocks of "name\nlicense\ntext", separated by blank lines before a name line.
+    for (const block of text.split(/\n\n(?=\S+\n[^\n]+\n)/)) {
+      const name = block.split('\n', 1)[0] ?? '';
+      if (!byPackage.has(name)) byPackage.set(name, block.trim());
+    }
+  }
+  return [...byPackage.keys()].sort().map((name) => byPackage.get(name) ?? '');
 }
