@@ -50,6 +50,9 @@ function codeFiles(dir: string): string[] {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** Whether `at` lies in a block comment, such as a JSDoc type `{import('crypto')}`, which imports nothing. */
+const inBlockComment = (code: string, at: number): boolean => code.lastIndexOf('/*', at) > code.lastIndexOf('*/', at);
+
 /**
  * Every name the code in `files` takes from `pkg`: named imports and re-exports, members of a
  * namespace import or of a required module, destructured requires. A use that cannot be
@@ -81,7 +84,8 @@ export function importedNames(pkg: string, files: { path: string; code: string }
       add('*', `${path} (default import ${m[1]})`);
     for (const _ of code.matchAll(new RegExp(`export\\s*\\*\\s*(?:as\\s+\\w+\\s*)?from\\s*${from}`, 'g')))
       add('*', `${path} (export *)`);
-    for (const _ of code.matchAll(new RegExp(`import\\(\\s*${from}\\s*\\)`, 'g'))) add('*', `${path} (dynamic import)`);
+    for (const m of code.matchAll(new RegExp(`import\\(\\s*${from}\\s*\\)`, 'g')))
+      if (!inBlockComment(code, m.index)) add('*', `${path} (dynamic import)`);
     for (const m of code.matchAll(new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\(\\s*${from}\\s*\\)`, 'g')))
       for (const name of list(m[1] ?? '')) add(name, path);
     const bindings = [
@@ -179,6 +183,9 @@ describe('the scan', () => {
     expect(scan(`import * as u from 'undici'; register(u);`)).toEqual(['*']);
   });
 
+  test('ignores import() in a JSDoc type', () => {
+    expect(scan(`/** @type {import('undici')} */ const u = require('undici'); u.fetch(x);`)).toEqual(['fetch']);
+  });
 });
 
 test('a deferred module is loaded on the first read of a name, and once', () => {

@@ -36,7 +36,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(598);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
-var core = __webpack_require__(178);
+var core = __webpack_require__(673);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(242);
 // EXTERNAL MODULE: ./src/errors.ts

@@ -1,18 +1,23 @@
 // `npm run bundle`: builds dist/ with ncc's API (the CLI cannot emit CommonJS for an ES-module
-// package). dist/index.js is CommonJS: Node then needs no ES module loader for it (a few ms at
-// every start), and the bundle takes its built-ins with plain require().
+// package, nor map a built-in to a file). dist/index.js is CommonJS: Node then needs no ES module
+// loader for it (a few ms at every start), and the bundle takes its built-ins with plain require().
 //   dist/index.js (+ its on-demand chunks)  src/, where tsconfig.json's `paths` puts stand-ins
 //                                           (src/lazy-*.cjs) for undici, tunnel, @actions/exec and
 //                                           @actions/http-client; the files they load are left external;
 //   dist/undici.cjs, dist/http-client.cjs,  those packages, each built on its own and required on first
-//   dist/exec.cjs                           use of a name (tunnel is inside dist/http-client.cjs).
+//   dist/exec.cjs                           use of a name (tunnel is inside dist/http-client.cjs);
+//   dist/lazy-crypto.cjs                    the stand-in for the built-in `crypto`: ncc treats built-ins
+//                                           as externals before `paths` applies, so the stand-in of a
+//                                           built-in is built on its own and the bundle's `crypto`
+//                                           points to it.
 // So a run that sends no request through a proxy and no request through Octokit never evaluates
 // undici, http-client or tunnel, nor reads their code. The licenses of all builds go into
 // dist/licenses.txt. The output is deterministic: CI rebuilds dist/ and fails when it differs from
 // the committed one.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { basename, join, resolve } from 'node:path';
+import ts from 'typescript';
 
 const ROOT = join(import.meta.dirname, '..');
 // `--out DIR` builds elsewhere: bench/ compares such a fresh build with the committed dist/.
@@ -35,6 +40,21 @@ const SEPARATE: Record<string, string> = {
   'http-client.cjs': 'node_modules/@actions/http-client/lib/index.js',
   'exec.cjs': 'node_modules/@actions/exec/lib/exec.js',
 };
+
+/** Stand-ins of built-ins (tsconfig.json's `paths` for a name like `crypto`), each built into dist/ under its own name. */
+function builtinStandIns(): Record<string, string> {
+  const { config } = ts.parseConfigFileTextToJson(
+    'tsconfig.json',
+    readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'),
+  ) as {
+    config: { compilerOptions: { paths?: Record<string, string[]> } };
+  };
+  return Object.fromEntries(
+    Object.entries(config.compilerOptions.paths ?? {})
+      .filter(([name]) => isBuiltin(name))
+      .map(([name, [target]]) => [name, target ?? '']),
+  );
+}
 
 const licenses: string[] = [];
 
@@ -62,8 +82,13 @@ async function build(entry: string, file: string, externals: Record<string, stri
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
 const separate = Object.fromEntries(Object.keys(SEPARATE).map((file) => [`./${file}`, `./${file}`]));
-await build('src/index.ts', 'index.js', separate);
+const builtins = builtinStandIns();
+await build('src/index.ts', 'index.js', {
+  ...separate,
+  ...Object.fromEntries(Object.entries(builtins).map(([name, target]) => [name, `./${basename(target)}`])),
+});
 for (const [file, entry] of Object.entries(SEPARATE)) await build(entry, file, separate);
+for (const target of Object.values(builtins)) await build(target, basename(target), {});
 // The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
 writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 writeFileSync(join(DIST, 'licenses.txt'), `${dedupeLicenses(licenses).join('\n\n')}\n`);

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { EOL } from 'node:os';
 import * as core from '@actions/core';
 import { AgentClient } from './agent-client.ts';
 import { isAskRun, readAskRouting } from './ask/route.ts';
@@ -68,7 +70,7 @@ export async function run(): Promise<void> {
     await runPost(gatedLogger(core));
     return;
   }
-  core.saveState(State.IsPost, 'true');
+  markPostStep();
   const cancel = watchForCancel(core);
   try {
     const event = readEvent();
@@ -95,6 +97,18 @@ export async function run(): Promise<void> {
   } finally {
     cancel.dispose();
   }
+}
+
+/**
+ * core.saveState(State.IsPost, 'true'), written in the state file's one-line form `isPost=true`.
+ * core writes every value between random delimiters, so that no value can end its block early, and
+ * its randomUUID() would load node:crypto (about 3 ms) before the first request; a constant needs
+ * no delimiter. Without GITHUB_STATE (an old runner), core's own command.
+ */
+function markPostStep(): void {
+  const file = process.env.GITHUB_STATE;
+  if (!file) return core.saveState(State.IsPost, 'true');
+  appendFileSync(file, `${State.IsPost}=true${EOL}`, 'utf8');
 }
 
 function productionDependencies(settings: Settings, signal: AbortSignal): Dependencies {
