@@ -59,6 +59,25 @@ function gitDist(given: string | undefined, out: string): Candidate | undefined 
 
 type Esbuild = typeof import('esbuild');
 
+/**
+ * Sends each deferred module to its stand-in, as tsconfig.json's `paths` does for ncc: the exact
+ * name only (esbuild's `alias` would also take `@actions/http-client/lib/proxy`), built-ins included.
+ */
+function standIns(): import('esbuild').Plugin {
+  const map = aliases();
+  const filter = new RegExp(
+    `^(${Object.keys(map)
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+      .join('|')})$`,
+  );
+  return {
+    name: 'stand-ins',
+    setup(build) {
+      build.onResolve({ filter }, (args) => ({ path: join(ROOT, map[args.path] ?? '') }));
+    },
+  };
+}
+
 async function esbuildBuild(esbuild: Esbuild, out: string, format: 'esm' | 'cjs'): Promise<Candidate> {
   const common = {
     bundle: true,
@@ -66,7 +85,7 @@ async function esbuildBuild(esbuild: Esbuild, out: string, format: 'esm' | 'cjs'
     target: 'node20',
     minify: true,
     external: LOADED_FILES().map((name) => `./${name}`),
-    alias: aliases(),
+    plugins: [standIns()],
     absWorkingDir: ROOT,
     logLevel: 'error' as const,
   };
