@@ -186,16 +186,25 @@ function bundlerFinding(r: Results): string[] {
     b.ms - floor <= TARGETS.startupAboveFloorMs &&
     b.mib - floorMiB <= TARGETS.memoryAboveFloorMiB &&
     (b.bundle?.eagerBytes ?? Infinity) / 1024 <= TARGETS.entryKiB;
-  const better = builds.slice(1).filter(meets);
+  const [ncc, ...others] = builds;
+  const better = others.filter(meets);
+  const quicker = better.filter((b) => ncc && b.ms < ncc.ms);
+  const verdict =
+    ncc && meets(ncc)
+      ? 'ncc stays: it meets the start-up, memory and entry targets' +
+        (quicker.length
+          ? `; ${quicker.map((b) => `${b.name} is ${(ncc.ms - b.ms).toFixed(1)} ms quicker`).join(', ')} in this run. `
+          : ', and no esbuild build is quicker in this run. ')
+      : better.length
+        ? `ncc misses a target that ${better.map((b) => b.name).join(' and ')} meets in this run: worth a look. `
+        : 'ncc stays: no esbuild build meets the start-up, memory and entry targets either. ';
   return [
     '- Bundler: ' +
       builds
         .map((b) => `${b.name} +${(b.ms - floor).toFixed(1)} ms, +${(b.mib - floorMiB).toFixed(1)} MiB`)
         .join('; ') +
       ' (medians above the minimal floor). ' +
-      (better.length
-        ? `${better.map((b) => b.name).join(' and ')} meets the start-up, memory and entry targets in this run: worth a look before keeping ncc. `
-        : 'ncc stays: no esbuild build meets the start-up, memory and entry targets either. ') +
+      verdict +
       "esbuild's ES-module output needs the ES module loader and takes built-ins with `import * as` (a namespace reads every " +
       'export: for node:fs that loads its promises API and streams); its CommonJS output cannot split code, so Octokit and ' +
       "ask mode's packages land in the entry file.",
