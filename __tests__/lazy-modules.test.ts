@@ -6,8 +6,8 @@
  * compare it with what the stand-in exports, and check the names against the real package.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { createRequire, isBuiltin } from 'node:module';
+import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './support/runner.ts';
 
@@ -50,6 +50,9 @@ function codeFiles(dir: string): string[] {
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** Whether `at` lies in a block comment, such as a JSDoc type `{import('crypto')}`, which imports nothing. */
+const inBlockComment = (code: string, at: number): boolean => code.lastIndexOf('/*', at) > code.lastIndexOf('*/', at);
+
 /**
  * Every name the code in `files` takes from `pkg`: named imports and re-exports, members of a
  * namespace import or of a required module, destructured requires. A use that cannot be
@@ -81,7 +84,8 @@ export function importedNames(pkg: string, files: { path: string; code: string }
       add('*', `${path} (default import ${m[1]})`);
     for (const _ of code.matchAll(new RegExp(`export\\s*\\*\\s*(?:as\\s+\\w+\\s*)?from\\s*${from}`, 'g')))
       add('*', `${path} (export *)`);
-    for (const _ of code.matchAll(new RegExp(`import\\(\\s*${from}\\s*\\)`, 'g'))) add('*', `${path} (dynamic import)`);
+    for (const m of code.matchAll(new RegExp(`import\\(\\s*${from}\\s*\\)`, 'g')))
+      if (!inBlockComment(code, m.index)) add('*', `${path} (dynamic import)`);
     for (const m of code.matchAll(new RegExp(`\\{([^}]*)\\}\\s*=\\s*require\\(\\s*${from}\\s*\\)`, 'g')))
       for (const name of list(m[1] ?? '')) add(name, path);
     const bindings = [
@@ -146,6 +150,22 @@ test('dist/undici.cjs, which the undici stand-in loads, exports its names', () =
   for (const name of exportedBy(deferred.undici ?? '')) expect([name, typeof built[name]]).toEqual([name, 'function']);
 });
 
+test('the other files in dist/ that the stand-ins load, and the built stand-ins of built-ins, export their names', () => {
+  for (const [pkg, standIn] of Object.entries(deferred)) {
+    const source = readFileSync(standIn, 'utf8');
+    const files = [...source.matchAll(/require\('\.\/([\w.-]+\.cjs)'\)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((file) => file !== 'lazy.cjs');
+    // A built-in's stand-in is itself built into dist/ (scripts/bundle.ts).
+    if (isBuiltin(pkg)) files.push(basename(standIn));
+    for (const file of files) {
+      const built = require(join(ROOT, 'dist', file)) as Record<string, unknown>;
+      for (const name of exportedBy(standIn))
+        expect([file, name, typeof built[name]]).toEqual([file, name, 'function']);
+    }
+  }
+});
+
 describe('the scan', () => {
   const scan = (code: string) => [...importedNames('undici', [{ path: 'x.js', code }]).keys()].sort();
 
@@ -161,6 +181,10 @@ describe('the scan', () => {
     expect(scan(`export * from 'undici';`)).toEqual(['*']);
     expect(scan(`const m = await import('undici');`)).toEqual(['*']);
     expect(scan(`import * as u from 'undici'; register(u);`)).toEqual(['*']);
+  });
+
+  test('ignores import() in a JSDoc type', () => {
+    expect(scan(`/** @type {import('undici')} */ const u = require('undici'); u.fetch(x);`)).toEqual(['fetch']);
   });
 });
 

@@ -1,17 +1,25 @@
 // Other builds of the same src/, measured beside dist/ when `npm run bench -- --alternatives` asks:
 // the dist/ of a git revision ("before"; by default where this branch left main), and the bundlers issue 13 names as the
-// alternatives to ncc. Each build gets the same stand-ins (src/lazy-*.cjs) and dist/undici.cjs, so
+// alternatives to ncc. Each build gets the same stand-ins (src/lazy-*.cjs) and the files they load from dist/, so
 // the bundler is the only difference. Built into a scratch directory; nothing in dist/ changes.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { ROOT, scratchDir, type Candidate } from './child.ts';
 
-const ALIASES = {
-  undici: './src/lazy-undici.cjs',
-  tunnel: './src/lazy-tunnel.cjs',
-  '@actions/exec': './src/lazy-exec.cjs',
-};
+/** tsconfig.json's `paths`: each deferred module and its stand-in (src/lazy-*.cjs). */
+function aliases(): Record<string, string> {
+  const { config } = ts.parseConfigFileTextToJson(
+    'tsconfig.json',
+    readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'),
+  ) as { config: { compilerOptions: { paths?: Record<string, string[]> } } };
+  return Object.fromEntries(
+    Object.entries(config.compilerOptions.paths ?? {}).map(([name, [target]]) => [name, target ?? '']),
+  );
+}
+/** The files of dist/ that the stand-ins load (dist/undici.cjs and the like): every build shares them. */
+const LOADED_FILES = (): string[] => readdirSync(join(ROOT, 'dist')).filter((name) => name.endsWith('.cjs'));
 /** A CommonJS entry: no top-level await, so the whole bundle can be CommonJS. */
 const CJS_ENTRY = (main: string): string => `'use strict';\nvoid require(${JSON.stringify(main)}).run();\n`;
 
@@ -51,19 +59,38 @@ function gitDist(given: string | undefined, out: string): Candidate | undefined 
 
 type Esbuild = typeof import('esbuild');
 
+/**
+ * Sends each deferred module to its stand-in, as tsconfig.json's `paths` does for ncc: the exact
+ * name only (esbuild's `alias` would also take `@actions/http-client/lib/proxy`), built-ins included.
+ */
+function standIns(): import('esbuild').Plugin {
+  const map = aliases();
+  const filter = new RegExp(
+    `^(${Object.keys(map)
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+      .join('|')})$`,
+  );
+  return {
+    name: 'stand-ins',
+    setup(build) {
+      build.onResolve({ filter }, (args) => ({ path: join(ROOT, map[args.path] ?? '') }));
+    },
+  };
+}
+
 async function esbuildBuild(esbuild: Esbuild, out: string, format: 'esm' | 'cjs'): Promise<Candidate> {
   const common = {
     bundle: true,
     platform: 'node' as const,
     target: 'node20',
     minify: true,
-    external: ['./undici.cjs'],
-    alias: ALIASES,
+    external: LOADED_FILES().map((name) => `./${name}`),
+    plugins: [standIns()],
     absWorkingDir: ROOT,
     logLevel: 'error' as const,
   };
   if (format === 'esm') {
-    // ESM output has no require(); the stand-ins need one for dist/undici.cjs.
+    // ESM output has no require(); the stand-ins need one for the files they load.
     await esbuild.build({
       ...common,
       entryPoints: ['src/index.ts'],
@@ -85,6 +112,6 @@ async function esbuildBuild(esbuild: Esbuild, out: string, format: 'esm' | 'cjs'
 
 function finish(out: string, name: string, type: 'module' | 'commonjs'): Candidate {
   writeFileSync(join(out, 'package.json'), JSON.stringify({ type }));
-  copyFileSync(join(ROOT, 'dist/undici.cjs'), join(out, 'undici.cjs'));
+  for (const name of LOADED_FILES()) copyFileSync(join(ROOT, 'dist', name), join(out, name));
   return { name, script: join(out, 'index.js') };
 }

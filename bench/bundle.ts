@@ -11,22 +11,32 @@ export interface BundleFile {
   name: string;
   bytes: number;
   gzipBytes: number;
-  /** index.js runs at every start; the other files only when needed (see whenLoaded). */
+  /** index.js and the stand-ins of built-ins are read at every start; the other files only when needed (see whenLoaded). */
   eager: boolean;
   /** Loaded only in ask mode: not part of what the agent path can load. */
   askOnly: boolean;
+  /** When it is loaded, in words (whenLoaded). */
+  loaded: string;
 }
 
 /**
  * When dist/'s other files are loaded; a chunk's name is ncc's `<id>.index.js`, a number that
  * changes with the code, so ask mode's chunks are told by what they hold.
  */
-export function whenLoaded({ name, askOnly }: Pick<BundleFile, 'name' | 'askOnly'>): string {
+function whenLoaded(name: string, askOnly: boolean, content: string): string {
   if (name === 'index.js') return 'at every start';
+  if (isBuiltinStandIn(name))
+    return 'at every start: the stand-in for a built-in (crypto), which loads it on first use';
   if (name === 'undici.cjs') return 'on demand: first GitHub request, or a proxy for one';
+  if (name === 'http-client.cjs') return 'on demand: Octokit, a proxy for the service, ask mode';
+  if (name === 'exec.cjs') return "on demand: @actions/core's platform details, which this action never asks for";
   if (askOnly) return 'ask mode only: the assistant client and the `ai` stream reader';
+  if (content.includes('Stands in for `undici`')) return "on demand: undici's stand-in, with Octokit or ask mode";
   return 'on demand: @actions/github, when a run reports on GitHub';
 }
+
+/** dist/lazy-*.cjs: the stand-in of a built-in, built on its own (scripts/bundle.ts) and required at load. */
+const isBuiltinStandIn = (name: string): boolean => /^lazy-.+\.cjs$/.test(name);
 
 /** Ask mode's chunks (src/ask/, and the `ai` package with its schemas), which the agent path never loads. */
 function isAskChunk(content: string): boolean {
@@ -47,12 +57,15 @@ export function measureBundle(dist = join(ROOT, 'dist')): BundleResult {
     .sort()
     .map((name): BundleFile => {
       const content = readFileSync(join(dist, name));
+      const text = content.toString('latin1');
+      const askOnly = isAskChunk(text);
       return {
         name,
         bytes: content.length,
         gzipBytes: gzipSync(content, { level: 9 }).length,
-        eager: name === 'index.js',
-        askOnly: isAskChunk(content.toString('latin1')),
+        eager: name === 'index.js' || isBuiltinStandIn(name),
+        askOnly,
+        loaded: whenLoaded(name, askOnly, text),
       };
     });
   const sum = (chosen: BundleFile[]): number => chosen.reduce((total, file) => total + file.bytes, 0);

@@ -1,7 +1,11 @@
 // An instrumented copy of dist/ for the start-up breakdown. ncc bundles every module into a function
 // that its runtime evaluates on first `__nccwpck_require__(id)`; the copy wraps that function to time
 // each module's evaluation (children included) and, at exit, writes the timings, each module's size
-// in the bundle, and what it is (a Node built-in, or its export names) to BENCH_MODULES_FILE.
+// in the bundle, and what it is (a Node built-in, or its export names) to BENCH_MODULES_FILE. The
+// wrapper goes where ncc declares the function, in its scope, so it works for an ES-module bundle
+// and for a CommonJS one (where the whole bundle is inside a function). The entry's own code is not
+// in the table: in a CommonJS bundle it runs inline, and it ends by calling run(), whose first act
+// is `process.on('unhandledRejection', …)`; that first call marks the end of module evaluation.
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, scratchDir } from './child.ts';
@@ -15,6 +19,10 @@ export interface ModuleTrace {
   bootstrap: number;
   /** The bundle's first line ran: Node has read, parsed and linked it. */
   bundleStart: number;
+  /** The first process.on() after bundleStart: src/main.ts's run() has started, every import is evaluated. */
+  runStart?: number;
+  /** Characters of the bundle outside the module table: ncc's runtime and, in a CommonJS bundle, the entry's code. */
+  outsideTableChars: number;
   modules: ModuleRecord[];
 }
 
@@ -29,10 +37,11 @@ export interface ModuleRecord {
   builtin?: string;
   /** Up to 12 export names, to recognise a package. */
   exportNames: string[];
+  /** The package, where its code says so (minified export names do not): '@actions/core', 'p-retry'. */
+  hint?: string;
 }
 
-const PRELUDE = `import { writeFileSync as __benchWrite } from 'node:fs';
-const __bench = { bundleStart: performance.now(), modules: [], stack: [], seen: new Set(), exports: new Map() };
+const PRELUDE = `const __bench = { bundleStart: performance.now(), modules: [], stack: [], seen: new Set(), exports: new Map() };
 function __nccwpck_require__(id) {
   if (__bench.seen.has(id)) return ${INNER}(id);
   __bench.seen.add(id);
@@ -56,16 +65,23 @@ process.on('exit', () => {
   for (const record of __bench.modules) {
     const source = String(table[record.id] ?? '');
     record.chars = source.length;
-    const builtin = /import\\.meta\\.url\\)\\("([^"]+)"\\)\\s*\\}?$/.exec(source);
+    const builtin = /(?:import\\.meta\\.url\\)|\\brequire)\\("([^".][^"]*)"\\)\\s*\\}?$/.exec(source);
     if (builtin) record.builtin = 'node:' + builtin[1].replace(/^node:/, '');
+    if (/function getInput\\(/.test(source) && /function setFailed\\(/.test(source)) record.hint = '@actions/core';
+    else if (/function pRetry\\(/.test(source)) record.hint = 'p-retry';
     const exported = __bench.exports.get(Number(record.id)) ?? __bench.exports.get(record.id);
     let names = [];
     try { names = exported && typeof exported === 'object' || typeof exported === 'function' ? Object.keys(exported) : []; } catch {}
     record.exportNames = names.slice(0, 12);
   }
-  const trace = { timeOrigin: performance.timeOrigin, bootstrap: performance.nodeTiming.bootstrapComplete, bundleStart: __bench.bundleStart, modules: __bench.modules };
-  __benchWrite(file, JSON.stringify(trace));
+  const inTable = Object.values(table).reduce((sum, fn) => sum + String(fn).length, 0);
+  const trace = { timeOrigin: performance.timeOrigin, bootstrap: performance.nodeTiming.bootstrapComplete, bundleStart: __bench.bundleStart, runStart: __bench.runStart, outsideTableChars: __BENCH_SOURCE_CHARS__ - inTable, modules: __bench.modules };
+  process.getBuiltinModule('node:fs').writeFileSync(file, JSON.stringify(trace));
 });
+process.on = ((on) => function (...args) {
+  __bench.runStart ??= performance.now();
+  return on.apply(this, args);
+})(process.on);
 `;
 
 /** Copies dist/ to a temporary directory with the wrapper in; undefined if ncc's runtime looks different. */
@@ -78,10 +94,13 @@ export function instrumentedCopy(): { entry: string } | { unavailable: string } 
   }
   const dir = scratchDir();
   for (const name of readdirSync(dist)) {
-    if (name.endsWith('.js') || name === 'package.json') copyFileSync(join(dist, name), join(dir, name));
+    if (/\.(c|m)?js$/.test(name) || name === 'package.json') copyFileSync(join(dist, name), join(dir, name));
   }
   const instrumented =
-    PRELUDE + source.slice(0, at) + `function ${INNER}(` + source.slice(at + REQUIRE_DECLARATION.length);
+    source.slice(0, at) +
+    PRELUDE.replace('__BENCH_SOURCE_CHARS__', String(source.length)) +
+    `function ${INNER}(` +
+    source.slice(at + REQUIRE_DECLARATION.length);
   writeFileSync(join(dir, 'index.js'), instrumented);
   return { entry: join(dir, 'index.js') };
 }

@@ -13,7 +13,7 @@ import { median, preciseNow } from './stats.ts';
 export const PHASES = [
   'spawn → Node starts its clock (exec, loading the binary)',
   '→ Node bootstrapped',
-  '→ first line of the script runs (ES module loader; read, parse, link the file)',
+  '→ first line of the script runs (module loader; read and compile the file)',
   "→ the bundle's modules evaluated",
   '→ create request reaches the emulator',
 ] as const;
@@ -93,9 +93,7 @@ async function actionRun(emulator: Emulator, entry: string): Promise<{ phases: n
   const file = scratchFile('modules.json');
   const { run, requestAt } = await timed(emulator, entry, 'instrumented action', { BENCH_MODULES_FILE: file });
   const t = JSON.parse(readFileSync(file, 'utf8')) as ModuleTrace;
-  const top = [...t.modules].filter((m) => m.parent === null).sort((a, b) => a.start - b.start)[0];
-  const mains = t.modules.filter((m) => top && m.parent === top.id);
-  const evalEnd = Math.max(t.bundleStart, ...mains.map((m) => m.end));
+  const { mains, evalEnd, entryOwn } = evaluation(t);
   const phases = [
     t.timeOrigin - run,
     t.bootstrap,
@@ -103,7 +101,34 @@ async function actionRun(emulator: Emulator, entry: string): Promise<{ phases: n
     evalEnd - t.bundleStart,
     requestAt - (t.timeOrigin + evalEnd),
   ];
-  return { phases, split: apportion(t.modules, mains) };
+  return { phases, split: apportion(t.modules, mains, entryOwn) };
+}
+
+/**
+ * The modules the entry imports and when their evaluation ends. In an ES-module bundle the entry
+ * (src/index.ts) is itself a module of the table, whose evaluation runs into run(): its children are
+ * the imports. In a CommonJS bundle the entry's code runs inline: the imports are the top-level
+ * modules required before run() started, and the rest of the time up to then is the entry's own.
+ */
+function evaluation(t: ModuleTrace): {
+  mains: ModuleRecord[];
+  evalEnd: number;
+  entryOwn?: { ms: number; chars: number };
+} {
+  const tops = t.modules.filter((m) => m.parent === null).sort((a, b) => a.start - b.start);
+  const { runStart } = t;
+  const entry = runStart === undefined ? tops[0] : tops.find((m) => m.start < runStart && runStart < m.end);
+  if (entry || runStart === undefined) {
+    const mains = t.modules.filter((m) => entry && m.parent === entry.id);
+    return { mains, evalEnd: Math.max(t.bundleStart, ...mains.map((m) => m.end)) };
+  }
+  const mains = tops.filter((m) => m.start < runStart);
+  const imports = mains.reduce((sum, m) => sum + (m.end - m.start), 0);
+  return {
+    mains,
+    evalEnd: runStart,
+    entryOwn: { ms: runStart - t.bundleStart - imports, chars: t.outsideTableChars },
+  };
 }
 
 async function timed(
@@ -119,11 +144,12 @@ async function timed(
   return { run: run.spawnAt, requestAt: first.at };
 }
 
-const MAIN_PART =
+const MAIN_PART = "the entry's own code: src/main.ts and the src/ modules concatenated into it, and ncc's runtime";
+const ESM_MAIN_PART =
   'main module: src/ with the ES-module packages concatenated in (@actions/core, @actions/http-client, p-retry, …)';
 
 /** Splits the main modules' evaluation among their direct children, grouped by what they are. */
-function apportion(modules: ModuleRecord[], mains: ModuleRecord[]): Split {
+function apportion(modules: ModuleRecord[], mains: ModuleRecord[], entryOwn?: { ms: number; chars: number }): Split {
   const children = new Map<string, ModuleRecord[]>();
   for (const m of modules) if (m.parent !== null) children.set(m.parent, [...(children.get(m.parent) ?? []), m]);
   const subtreeChars = (m: ModuleRecord): number =>
@@ -133,9 +159,14 @@ function apportion(modules: ModuleRecord[], mains: ModuleRecord[]): Split {
     const entry = split.get(name) ?? { ms: 0, kib: 0 };
     split.set(name, { ms: entry.ms + ms, kib: entry.kib + chars / 1024 });
   };
+  if (entryOwn) {
+    add(MAIN_PART, entryOwn.ms, entryOwn.chars);
+    for (const main of mains) add(label(main), main.end - main.start, subtreeChars(main));
+    return split;
+  }
   for (const main of mains) {
     const direct = children.get(main.id) ?? [];
-    add(MAIN_PART, main.end - main.start - direct.reduce((s, c) => s + (c.end - c.start), 0), main.chars);
+    add(ESM_MAIN_PART, main.end - main.start - direct.reduce((s, c) => s + (c.end - c.start), 0), main.chars);
     for (const child of direct) add(label(child), child.end - child.start, subtreeChars(child));
   }
   return split;
@@ -146,14 +177,16 @@ function label(m: ModuleRecord): string {
   // The stand-ins (src/lazy-*.cjs) export the names of what they stand for, in a few hundred bytes.
   if (
     m.chars < 1_000 &&
-    (names.has('defer') || names.has('ProxyAgent') || names.has('httpOverHttp') || names.has('getExecOutput'))
+    ['defer', 'ProxyAgent', 'httpOverHttp', 'getExecOutput', 'HttpClient', 'randomUUID'].some((name) => names.has(name))
   )
-    return 'stand-ins for undici, tunnel and @actions/exec (src/lazy-*.cjs), which load nothing yet';
+    return 'stand-ins (src/lazy-*.cjs; the one for crypto is read from dist/lazy-crypto.cjs), which load nothing yet';
+  if (m.hint === '@actions/core') return '@actions/core (with its summary, OIDC and platform modules)';
+  if (m.hint === 'p-retry') return 'p-retry';
   if (names.has('ProxyAgent') || (names.has('Dispatcher') && names.has('Pool')))
     return 'undici (bundled copy, CommonJS) and what it requires';
   if (names.has('httpOverHttp')) return 'tunnel (CommonJS) and what it requires';
-  if (m.builtin) return 'Node built-ins required by the main module (node:http, node:https, …)';
-  return 'other CommonJS modules';
+  if (m.builtin) return 'Node built-ins required at load (node:os, node:fs, …)';
+  return 'src/ modules of their own (those the on-demand chunks share)';
 }
 
 /** "@actions/core 3.0.1 → @actions/http-client 4.0.1 (oidc-utils.js) → undici 6.29.1 (ProxyAgent)", if so. */

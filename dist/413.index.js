@@ -1,8 +1,9 @@
-export const id = 413;
-export const ids = [413];
-export const modules = {
+"use strict";
+exports.id = 413;
+exports.ids = [413];
+exports.modules = {
 
-/***/ 2413:
+/***/ 413:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,7 +15,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: context
 
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(9896);
+var external_fs_ = __webpack_require__(896);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __webpack_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -71,9 +72,9 @@ class Context {
 }
 //# sourceMappingURL=context.js.map
 // EXTERNAL MODULE: ./src/lazy-http-client.cjs
-var lazy_http_client = __webpack_require__(9365);
+var lazy_http_client = __webpack_require__(365);
 // EXTERNAL MODULE: ./src/lazy-undici.cjs
-var lazy_undici = __webpack_require__(3319);
+var lazy_undici = __webpack_require__(319);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -5021,3 +5022,4 @@ function getOctokit(token, options, ...additionalPlugins) {
 /***/ })
 
 };
+;

@@ -1,8 +1,8 @@
-export const id = 862;
-export const ids = [862];
-export const modules = {
+exports.id = 862;
+exports.ids = [862];
+exports.modules = {
 
-/***/ 8277:
+/***/ 277:
 /***/ ((module) => {
 
 function webpackEmptyAsyncContext(req) {
@@ -16,14 +16,15 @@ function webpackEmptyAsyncContext(req) {
 }
 webpackEmptyAsyncContext.keys = () => ([]);
 webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
-webpackEmptyAsyncContext.id = 8277;
+webpackEmptyAsyncContext.id = 277;
 module.exports = webpackEmptyAsyncContext;
 
 /***/ }),
 
-/***/ 7082:
+/***/ 82:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+"use strict";
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
@@ -33,29 +34,29 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: answerQuestion, fingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(598);
 // EXTERNAL MODULE: ./src/util/constants.ts
-var constants = __webpack_require__(2517);
+var constants = __webpack_require__(517);
 // EXTERNAL MODULE: ./src/util/errors.ts
 var errors = __webpack_require__(17);
-// EXTERNAL MODULE: ./src/run/deps.ts + 1 modules
-var deps = __webpack_require__(3885);
+// EXTERNAL MODULE: ./src/run/deps.ts + 2 modules
+var deps = __webpack_require__(306);
 // EXTERNAL MODULE: ./src/util/clock.ts
-var clock = __webpack_require__(7110);
+var clock = __webpack_require__(110);
 // EXTERNAL MODULE: ./src/util/format.ts
-var format = __webpack_require__(2693);
+var format = __webpack_require__(693);
 // EXTERNAL MODULE: ./src/github/permissions.ts
-var permissions = __webpack_require__(5435);
+var permissions = __webpack_require__(435);
 // EXTERNAL MODULE: ./src/util/sanitize.ts
-var sanitize = __webpack_require__(2701);
+var sanitize = __webpack_require__(701);
 // EXTERNAL MODULE: ./src/util/text-gate.ts
-var text_gate = __webpack_require__(4949);
+var text_gate = __webpack_require__(949);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(75);
 // EXTERNAL MODULE: ./src/lazy-http-client.cjs
-var lazy_http_client = __webpack_require__(9365);
+var lazy_http_client = __webpack_require__(365);
 // EXTERNAL MODULE: ./src/service/retry-after.ts
-var retry_after = __webpack_require__(2102);
+var retry_after = __webpack_require__(102);
 ;// CONCATENATED MODULE: ./src/ask/client.ts
 
 
@@ -207,7 +208,7 @@ function readCapped(response) {
 }
 
 // EXTERNAL MODULE: ./src/github/trigger.ts + 1 modules
-var trigger = __webpack_require__(7637);
+var trigger = __webpack_require__(637);
 ;// CONCATENATED MODULE: ./src/ask/marker.ts
 
 /**
@@ -540,10 +541,10 @@ class AnswerComment {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 9 modules
-var core = __webpack_require__(9584);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
+var core = __webpack_require__(673);
 // EXTERNAL MODULE: ./src/run/inputs.ts
-var inputs = __webpack_require__(4280);
+var inputs = __webpack_require__(280);
 ;// CONCATENATED MODULE: ./src/ask/inputs.ts
 // The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
 // request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
@@ -652,9 +653,9 @@ function readPageSize() {
 }
 
 // EXTERNAL MODULE: ./node_modules/@ai-sdk/provider-utils/dist/index.mjs + 9 modules
-var dist = __webpack_require__(9920);
+var dist = __webpack_require__(920);
 // EXTERNAL MODULE: ./node_modules/ai/dist/index.mjs + 4 modules
-var ai_dist = __webpack_require__(7006);
+var ai_dist = __webpack_require__(6);
 ;// CONCATENATED MODULE: ./src/ask/stream.ts
 // Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
 // folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
@@ -743,9 +744,9 @@ function noteThread(answer, ...places) {
 }
 
 // EXTERNAL MODULE: ./src/github/progress-view.ts
-var progress_view = __webpack_require__(7848);
+var progress_view = __webpack_require__(848);
 // EXTERNAL MODULE: ./src/ask/route.ts
-var route = __webpack_require__(8132);
+var route = __webpack_require__(132);
 ;// CONCATENATED MODULE: ./src/ask/trigger.ts
 
 
@@ -1052,3 +1053,4 @@ function publicReason(error) {
 /***/ })
 
 };
+;

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { EOL } from 'node:os';
 import type * as core from '@actions/core';
 import type { Logger } from '../util/log.ts';
 import { gateLines, gatedLogger } from '../util/text-gate.ts';
@@ -32,10 +34,23 @@ export function coreRunner(toolkit: typeof core): Runner {
   return {
     log: gatedLogger(toolkit),
     setOutput: (name, value) => toolkit.setOutput(name, value),
-    saveState: (name, value) => toolkit.saveState(name, value),
+    saveState: (name, value) => saveState(toolkit, name, value),
     getState: (name) => toolkit.getState(name),
     group: (name, work) => toolkit.group(name, work),
     summary: () => toolkit.summary,
     setFailed: (message) => toolkit.setFailed(gateLines(message)),
   };
+}
+
+/**
+ * core.saveState, but a value that is one plain word goes into the state file in its one-line form
+ * `name=value`. core writes every value between random delimiters, so that no value can end its
+ * block early, and its randomUUID() would load node:crypto (about 3 ms) before the first request,
+ * when the main step marks itself; a plain word cannot break the file and needs no delimiter.
+ * Without GITHUB_STATE (an old runner), core's own command.
+ */
+function saveState(toolkit: typeof core, name: string, value: string): void {
+  const file = process.env.GITHUB_STATE;
+  if (!file || !/^[\w.-]*$/.test(value)) return toolkit.saveState(name, value);
+  appendFileSync(file, `${name}=${value}${EOL}`, 'utf8');
 }
