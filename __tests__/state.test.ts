@@ -1,0 +1,102 @@
+// The step record (src/run/state.ts) and the runner port's writes to the runner's files.
+import * as core from '@actions/core';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { coreRunner } from '../src/run/runner.ts';
+import { StepRecord } from '../src/run/state.ts';
+import { FakeRunner } from './support/fake-runner.ts';
+
+describe('StepRecord', () => {
+  test('writes the outputs once: the first report of a run stands', () => {
+    const runner = new FakeRunner();
+    const record = new StepRecord(runner);
+    record.writeOutputs({
+      status: 'completed',
+      jobId: 'job_1',
+      prLink: 'https://github.com/o/r/pull/2',
+      prNumber: '2',
+    });
+    record.writeOutputs({ status: 'error' });
+    expect(runner.outputs).toEqual({
+      status: 'completed',
+      'job-id': 'job_1',
+      'pr-link': 'https://github.com/o/r/pull/2',
+      'pr-number': '2',
+    });
+  });
+
+  test('gives the post step back what the main step saved', () => {
+    const main = new FakeRunner();
+    const saved = new StepRecord(main);
+    saved.markMain();
+    saved.saveJob('job_7');
+    saved.saveProgress(12, { triggers: ['c1', 'r2'], startedAt: '2026-11-24T10:00:00.000Z' });
+    saved.saveComment(99);
+    const view = {
+      state: 'pull-request' as const,
+      jobId: 'job_7',
+      triggers: ['c1'],
+      startedAt: 'x',
+      prLink: 'https://github.com/o/r/pull/3',
+    };
+    saved.saveFinalView(view);
+
+    const post = new StepRecord(new FakeRunner(main.state));
+    expect(post.isPost()).toBe(true);
+    expect(post.unfinishedProgress()).toEqual({
+      issueNumber: 12,
+      triggers: ['c1', 'r2'],
+      startedAt: '2026-11-24T10:00:00.000Z',
+      commentId: 99,
+      jobId: 'job_7',
+      finalView: expect.objectContaining(view),
+    });
+  });
+
+  test('has nothing for the post step once the comment is finished, or without an issue', () => {
+    expect(new StepRecord(new FakeRunner({ issueNumber: '3', finished: 'true' })).unfinishedProgress()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ jobId: 'job_1' })).unfinishedProgress()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ issueNumber: '-1' })).unfinishedProgress()).toBeUndefined();
+  });
+
+  test.each([
+    ['not JSON', '{'],
+    ['an unknown state', JSON.stringify({ state: 'working-ish', jobId: 'j' })],
+    ['no job id', JSON.stringify({ state: 'failed' })],
+  ])('ignores a saved final view that is %s', (_name, raw) => {
+    const record = new StepRecord(new FakeRunner({ issueNumber: '4', finalView: raw }));
+    expect(record.unfinishedProgress()?.finalView).toBeUndefined();
+  });
+
+  test('keeps only the well-formed steps of a saved view', () => {
+    const raw = JSON.stringify({
+      state: 'failed',
+      jobId: 'j',
+      steps: [{ content: 'Write', status: 'completed' }, { content: 'Bad', status: 'exploded' }, 'text'],
+    });
+    const record = new StepRecord(new FakeRunner({ issueNumber: '4', finalView: raw }));
+    expect(record.unfinishedProgress()?.finalView?.steps).toEqual([{ content: 'Write', status: 'completed' }]);
+  });
+});
+
+describe('coreRunner', () => {
+  const saved = process.env.GITHUB_STATE;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.GITHUB_STATE;
+    else process.env.GITHUB_STATE = saved;
+  });
+
+  test('writes a plain word in the state file’s one-line form and anything else between delimiters', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'docs-agent-state-')), 'state');
+    writeFileSync(file, '');
+    process.env.GITHUB_STATE = file;
+    const runner = coreRunner(core);
+    runner.saveState('isPost', 'true');
+    runner.saveState('finalView', '{"message":"two\nlines"}');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines[0]).toBe('isPost=true');
+    expect(lines[1]).toMatch(/^finalView<<ghadelimiter_[0-9a-f-]+$/);
+    expect(lines.slice(2, 4)).toEqual(['{"message":"two', 'lines"}']);
+  });
+});
