@@ -1,5 +1,6 @@
 // Ask mode in-process: the entry with a fake runner (support/fake-runner.ts), against the assistant
 // emulator and the fake GitHub on 127.0.0.1, through the real clients and the `ai` stream reader.
+import { jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,10 @@ import { closeServices, commentEvent, resetServices, startServices, type Service
 let services: Services;
 let assistant: AssistantEmulator;
 const saved = { ...process.env };
+
+// core.setSecret writes its mask command to stdout, which is the runner's, not the test's.
+const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+afterAll(() => stdout.mockRestore());
 
 beforeAll(async () => {
   [services, assistant] = await Promise.all([startServices(), startAssistantEmulator()]);

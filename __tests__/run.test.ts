@@ -381,6 +381,10 @@ describe('the post step', () => {
 });
 
 describe('the entry', () => {
+  // core.setSecret writes its mask command to stdout, which is the runner's, not the test's.
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  afterAll(() => stdout.mockRestore());
+
   function stepEnv(inputs: Record<string, string>, payload: Record<string, unknown>, name: string): void {
     const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
     writeFileSync(join(dir, 'event.json'), JSON.stringify(payload));
