@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { isAskRun, readAskRouting } from './ask/route.ts';
 import { readEvent } from './github/event.ts';
 import { createOctokit, runUrl } from './github/octokit.ts';
@@ -8,17 +7,16 @@ import { execute } from './run/execute.ts';
 import { readPostInputs, readSettings } from './run/inputs.ts';
 import { runPost } from './run/post.ts';
 import { reportFailure } from './run/report.ts';
-import { coreRunner, type Runner } from './run/runner.ts';
+import type { Runner } from './run/runner.ts';
 import { StepRecord } from './run/state.ts';
 import { readTimings, type Timings } from './run/timings.ts';
 import { errorMessage } from './util/errors.ts';
 
 /**
- * The action's entry point, for both the main and the post step: every failure ends here as one
- * clean line. The runner is a parameter so that a whole step can run in-process with a fake.
+ * The action's step, main or post: every failure ends here as one clean line. The runner is a
+ * parameter (index.ts passes @actions/core's), so that a whole step can run in-process with a fake.
  */
-export async function run(runner: Runner = coreRunner(core)): Promise<void> {
-  process.on('unhandledRejection', (reason) => runner.setFailed(`Unexpected error: ${errorMessage(reason)}`));
+export async function run(runner: Runner): Promise<void> {
   const record = new StepRecord(runner);
   if (record.isPost()) {
     await post(runner, record);

@@ -1,5 +1,4 @@
-import { errorMessage } from '../util/errors.ts';
-import type { Octokit } from '../github/octokit.ts';
+import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import type { Logger } from '../util/log.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { progressView } from './conversation.ts';
@@ -48,6 +47,9 @@ export async function runPost({ record, log, connect, runUrl }: PostDependencies
             (jobId ? ` Job ${jobId} continues on the service.` : ''),
     );
   } catch (error) {
-    log.warning(`The post step could not finish the progress comment: ${errorMessage(error)}`);
+    // Reading the comments or writing the final word: GitHub's answer, through the one description of GitHub errors.
+    log.warning(
+      `The post step could not finish the progress comment. ${describeGitHubError('Finishing it', error, 'issues: write')}`,
+    );
   }
 }
