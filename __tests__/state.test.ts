@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { coreRunner } from '../src/run/runner.ts';
 import { StepRecord } from '../src/run/state.ts';
 import { FakeRunner } from './support/fake-runner.ts';
+import { parseFileCommands } from './support/runner.ts';
 
 describe('StepRecord', () => {
   test('writes the outputs once: the first report of a run stands', () => {
@@ -81,16 +82,26 @@ describe('StepRecord', () => {
 });
 
 describe('coreRunner', () => {
-  const saved = process.env.GITHUB_STATE;
+  const saved = { state: process.env.GITHUB_STATE, output: process.env.GITHUB_OUTPUT };
   afterEach(() => {
-    if (saved === undefined) delete process.env.GITHUB_STATE;
-    else process.env.GITHUB_STATE = saved;
+    for (const [name, value] of [
+      ['GITHUB_STATE', saved.state],
+      ['GITHUB_OUTPUT', saved.output],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   });
 
-  test('writes a plain word in the state file’s one-line form and anything else between delimiters', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'docs-agent-state-')), 'state');
+  function runnerFile(variable: 'GITHUB_STATE' | 'GITHUB_OUTPUT'): string {
+    const file = join(mkdtempSync(join(tmpdir(), 'docs-agent-files-')), variable);
     writeFileSync(file, '');
-    process.env.GITHUB_STATE = file;
+    process.env[variable] = file;
+    return file;
+  }
+
+  test('writes a one-line state value in its one-line form and anything else between delimiters', () => {
+    const file = runnerFile('GITHUB_STATE');
     const runner = coreRunner(core);
     runner.saveState('isPost', 'true');
     runner.saveState('finalView', '{"message":"two\nlines"}');
@@ -98,5 +109,15 @@ describe('coreRunner', () => {
     expect(lines[0]).toBe('isPost=true');
     expect(lines[1]).toMatch(/^finalView<<ghadelimiter_[0-9a-f-]+$/);
     expect(lines.slice(2, 4)).toEqual(['{"message":"two', 'lines"}']);
+  });
+
+  test('writes outputs the same way: one line as it is, a line break between delimiters', () => {
+    const file = runnerFile('GITHUB_OUTPUT');
+    const runner = coreRunner(core);
+    runner.setOutput('pr-link', 'https://github.com/o/r/pull/1?a=b<<c');
+    runner.setOutput('answer', 'one\ntwo');
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[0]).toBe('pr-link=https://github.com/o/r/pull/1?a=b<<c');
+    expect(parseFileCommands(text)).toEqual({ 'pr-link': 'https://github.com/o/r/pull/1?a=b<<c', answer: 'one\ntwo' });
   });
 });

@@ -33,8 +33,12 @@ export interface Runner {
 export function coreRunner(toolkit: typeof core): Runner {
   return {
     log: gatedLogger(toolkit),
-    setOutput: (name, value) => toolkit.setOutput(name, value),
-    saveState: (name, value) => saveState(toolkit, name, value),
+    setOutput: (name, value) => {
+      if (!fileCommand('GITHUB_OUTPUT', name, value)) toolkit.setOutput(name, value);
+    },
+    saveState: (name, value) => {
+      if (!fileCommand('GITHUB_STATE', name, value)) toolkit.saveState(name, value);
+    },
     getState: (name) => toolkit.getState(name),
     group: (name, work) => toolkit.group(name, work),
     summary: () => toolkit.summary,
@@ -43,14 +47,15 @@ export function coreRunner(toolkit: typeof core): Runner {
 }
 
 /**
- * core.saveState, but a value that is one plain word goes into the state file in its one-line form
- * `name=value`. core writes every value between random delimiters, so that no value can end its
- * block early, and its randomUUID() would load node:crypto (about 3 ms) before the first request,
- * when the main step marks itself; a plain word cannot break the file and needs no delimiter.
- * Without GITHUB_STATE (an old runner), core's own command.
+ * A one-line value goes into the runner's file in its one-line form `name=value`, which the runner
+ * reads up to the end of the line (actions/runner's file commands). core writes every value between
+ * random delimiters, so that no value can end its block early; its randomUUID() loads node:crypto,
+ * about 3 ms and 1 MiB, which a run that signs nothing never needs otherwise. Values with a line
+ * break, and runners without the file (false), are left to core. The names are this action's own.
  */
-function saveState(toolkit: typeof core, name: string, value: string): void {
-  const file = process.env.GITHUB_STATE;
-  if (!file || !/^[\w.-]*$/.test(value)) return toolkit.saveState(name, value);
+function fileCommand(variable: 'GITHUB_OUTPUT' | 'GITHUB_STATE', name: string, value: string): boolean {
+  const file = process.env[variable];
+  if (!file || /[\r\n]/.test(value)) return false;
   appendFileSync(file, `${name}=${value}${EOL}`, 'utf8');
+  return true;
 }
