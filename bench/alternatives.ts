@@ -20,8 +20,6 @@ function aliases(): Record<string, string> {
 }
 /** The files of dist/ that the stand-ins load (dist/undici.cjs and the like): every build shares them. */
 const LOADED_FILES = (): string[] => readdirSync(join(ROOT, 'dist')).filter((name) => name.endsWith('.cjs'));
-/** A CommonJS entry: no top-level await, so the whole bundle can be CommonJS. */
-const CJS_ENTRY = (main: string): string => `'use strict';\nvoid require(${JSON.stringify(main)}).run();\n`;
 
 export async function buildAlternatives(rev?: string): Promise<{ baseline?: Candidate; others: Candidate[] }> {
   const dir = scratchDir();
@@ -103,7 +101,8 @@ async function esbuildBuild(esbuild: Esbuild, out: string, format: 'esm' | 'cjs'
   }
   await esbuild.build({
     ...common,
-    stdin: { contents: CJS_ENTRY('./main.ts'), resolveDir: join(ROOT, 'src'), loader: 'js' },
+    // src/index.ts has no top-level await, so the whole bundle can be CommonJS.
+    entryPoints: ['src/index.ts'],
     format: 'cjs',
     outfile: join(out, 'index.js'),
   });
