@@ -567,18 +567,8 @@ function readAskSettings(routing, problems = []) {
             (0,text_gate/* registerSecret */.cl)(secret);
         }
     }
-    const found = [...problems];
-    const check = (read, fallback) => {
-        try {
-            return read();
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ConfigError */.xL))
-                throw error;
-            found.push(error.message);
-            return fallback;
-        }
-    };
+    const found = new inputs/* InputProblems */.Nh(problems);
+    const check = found.check;
     const settings = {
         ...routing,
         prompt: core.getInput(constants/* Input */.pd.Prompt),
@@ -588,18 +578,11 @@ function readAskSettings(routing, problems = []) {
         githubToken,
         timeoutMs: check(inputs/* readTimeoutMinutes */.jZ, 0) * 60_000,
         askPermission: check(readAskPermission, 'read'),
-        allowedBots: core.getInput(constants/* Input */.pd.AllowedBots)
-            .split(/[\s,]+/)
-            .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
-            .filter(Boolean),
+        allowedBots: (0,inputs/* readAllowedBots */.r$)(),
         issueNumber: check(inputs/* readIssueNumber */.tW, undefined),
         retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
     };
-    if (found.length === 1)
-        throw new errors/* ConfigError */.xL(found[0]);
-    if (found.length > 1) {
-        throw new errors/* ConfigError */.xL(`${found.length} inputs need fixing:\n${found.map((p) => `- ${p}`).join('\n')}`);
-    }
+    found.throwIfAny();
     return settings;
 }
 function readDomain() {

@@ -9,7 +9,7 @@ import {
   type PermissionLevel,
 } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
-import { readBaseUrl, readIssueNumber, readTimeoutMinutes } from '../run/inputs.ts';
+import { InputProblems, readAllowedBots, readBaseUrl, readIssueNumber, readTimeoutMinutes } from '../run/inputs.ts';
 import { registerSecret } from '../util/text-gate.ts';
 import type { AskRouting } from './route.ts';
 
@@ -45,16 +45,8 @@ export function readAskSettings(routing: AskRouting, problems: readonly string[]
       registerSecret(secret);
     }
   }
-  const found: string[] = [...problems];
-  const check = <T>(read: () => T, fallback: T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      found.push(error.message);
-      return fallback;
-    }
-  };
+  const found = new InputProblems(problems);
+  const check = found.check;
   const settings: AskSettings = {
     ...routing,
     prompt: core.getInput(Input.Prompt),
@@ -64,18 +56,11 @@ export function readAskSettings(routing: AskRouting, problems: readonly string[]
     githubToken,
     timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
     askPermission: check(readAskPermission, 'read'),
-    allowedBots: core
-      .getInput(Input.AllowedBots)
-      .split(/[\s,]+/)
-      .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
-      .filter(Boolean),
+    allowedBots: readAllowedBots(),
     issueNumber: check(readIssueNumber, undefined),
     retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
   };
-  if (found.length === 1) throw new ConfigError(found[0]);
-  if (found.length > 1) {
-    throw new ConfigError(`${found.length} inputs need fixing:\n${found.map((p) => `- ${p}`).join('\n')}`);
-  }
+  found.throwIfAny();
   return settings;
 }
 

@@ -30,6 +30,51 @@ export interface Settings extends TriggerSettings, PermissionSettings {
   notify: boolean;
 }
 
+/**
+ * The input errors of one run, so that it names every mistake at once: `check` reads an input and
+ * keeps its ConfigError instead of throwing it; `throwIfAny` throws them all as one.
+ */
+export class InputProblems {
+  readonly #found: string[];
+
+  /** `earlier`: errors found before (the routing inputs), named with these. */
+  constructor(earlier: readonly string[] = []) {
+    this.#found = [...earlier];
+  }
+
+  /** The input `read` returns, or `fallback` after keeping its ConfigError. */
+  readonly check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.#found.push(error.message);
+      return fallback;
+    }
+  };
+
+  add(...messages: string[]): void {
+    this.#found.push(...messages);
+  }
+
+  throwIfAny(): void {
+    const found = this.#found;
+    if (found.length === 1) throw new ConfigError(found[0] ?? '');
+    if (found.length > 1) {
+      throw new ConfigError(`${found.length} inputs need fixing:\n${found.map((p) => `- ${p}`).join('\n')}`);
+    }
+  }
+}
+
+/** `allowed-bots`: logins lower-cased, without the '[bot]' suffix. */
+export function readAllowedBots(): string[] {
+  return core
+    .getInput(Input.AllowedBots)
+    .split(/[\s,]+/)
+    .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
+    .filter(Boolean);
+}
+
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
 const MAX_TIMEOUT_MINUTES = 360;
 
@@ -55,16 +100,8 @@ export function readSettings(context: SettingsContext = {}): Settings {
   if (githubToken) registerSecret(githubToken);
 
   // Every input is read even after one is wrong, so a single run names every mistake.
-  const problems: string[] = [...(context.problems ?? [])];
-  const check = <T>(read: () => T, fallback: T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(error.message);
-      return fallback;
-    }
-  };
+  const problems = new InputProblems(context.problems);
+  const check = problems.check;
   const settings: Settings = {
     prompt: core.getInput(Input.Prompt),
     projectId: check(readProjectId, ''),
@@ -74,11 +111,7 @@ export function readSettings(context: SettingsContext = {}): Settings {
     timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
     triggerPhrase: check(readTriggerPhrase, '/docs'),
     requiredPermission: check(readRequiredPermission, 'admin'),
-    allowedBots: core
-      .getInput(Input.AllowedBots)
-      .split(/[\s,]+/)
-      .map((login) => login.toLowerCase().replace(/\[bot\]$/, ''))
-      .filter(Boolean),
+    allowedBots: readAllowedBots(),
     triggerLabel: core.getInput(Input.TriggerLabel),
     ...(context.askWord ? { askWord: context.askWord } : {}),
     allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
@@ -90,11 +123,8 @@ export function readSettings(context: SettingsContext = {}): Settings {
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
     notify: check(() => readBoolean(Input.Notify, true), true),
   };
-  if (context.event) problems.push(...eventProblems(context.event, settings));
-  if (problems.length === 1) throw new ConfigError(problems[0]);
-  if (problems.length > 1) {
-    throw new ConfigError(`${problems.length} inputs need fixing:\n${problems.map((p) => `- ${p}`).join('\n')}`);
-  }
+  if (context.event) problems.add(...eventProblems(context.event, settings));
+  problems.throwIfAny();
   if (settings.apiKey) registerSecret(settings.apiKey);
   return settings;
 }
