@@ -22,36 +22,20 @@ const commentEvent = (body: string) => seededComment(github, body);
 const isNotification = (body: string): boolean => body.includes('docs-agent-action notified=');
 const progressComments = () => github.comments(1).filter((c) => c.user.type === 'Bot' && !isNotification(c.body));
 const notifications = () => github.comments(1).filter((c) => c.user.type === 'Bot' && isNotification(c.body));
-/** The bodies the progress comment was edited to, in order. */
-const edits = (): string[] =>
-  github.calls
-    .filter((c) => c.method === 'PATCH' && c.path.includes('/issues/comments/'))
-    .map((c) => String((c.body as { body?: string }).body ?? ''));
+/** The edits of the progress comment, in order: when each arrived, and the body. */
+const editCalls = () => github.calls.filter((c) => c.method === 'PATCH' && c.path.includes('/issues/comments/'));
+const edits = (): string[] => editCalls().map((c) => String((c.body as { body?: string }).body ?? ''));
 
-/** Runs the action and notes when each edit of the progress comment arrived, as a person watching would. */
-async function runWatching(
-  event: { name: string; payload: unknown },
-  inputs: Record<string, string> = {},
-): Promise<{ result: RunResult; editTimes: number[] }> {
-  const editTimes: number[] = [];
-  let seen = 0;
-  const watch = setInterval(() => {
-    const count = edits().length;
-    for (; seen < count; seen++) editTimes.push(Date.now());
-  }, 5);
-  try {
-    const result = await runAgainst({ emulator, github }, { event, inputs });
-    return { result, editTimes };
-  } finally {
-    clearInterval(watch);
-  }
+/** Runs the action against the services with this event. */
+function runOn(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}): Promise<RunResult> {
+  return runAgainst({ emulator, github }, { event, inputs });
 }
 
 describe('the agent’s work on the issue', () => {
   test('the comment shows the plan while the job runs and the final word at the end', async () => {
     emulator.configure({ durationMs: 2_500, finalMessage: 'I documented the --verbose flag in cli.md.' });
     const event = commentEvent('/docs document the new --verbose flag');
-    const { result } = await runWatching(event);
+    const result = await runOn(event);
     expect(result.code).toBe(0);
     const [job] = emulator.jobs();
     const working = edits().filter((body) => body.includes('⏳ **Updating the documentation.**'));
@@ -159,7 +143,7 @@ describe('the agent’s work on the issue', () => {
   test('without the v1 endpoint the action works as it always did', async () => {
     emulator.configure({ durationMs: 1_500, v1: false });
     const event = commentEvent('/docs document the flag');
-    const { result } = await runWatching(event);
+    const result = await runOn(event);
     expect(result.code).toBe(0);
     const [job] = emulator.jobs();
     // No plan: the working comment is written once and edited only with the final word.
@@ -184,17 +168,20 @@ describe('the agent’s work on the issue', () => {
 
   test('edits of a long job stay within the bound', async () => {
     emulator.configure({ durationMs: 6_000 });
-    const { result, editTimes } = await runWatching(commentEvent('/docs document the flag'));
+    const result = await runOn(commentEvent('/docs document the flag'));
     expect(result.code).toBe(0);
     const live = edits().filter((body) => body.includes('⏳'));
     // At most one edit per editEveryMs (scaled) and maxEdits in all; the last edit is the final word.
     expect(live.length).toBeGreaterThan(0);
     expect(live.length).toBeLessThanOrEqual(Math.min(MAX_EDITS, 6_000 / (TIMINGS.live.editEveryMs * SCALE)));
-    const liveTimes = editTimes.slice(0, live.length);
+    const liveTimes = editCalls()
+      .slice(0, live.length)
+      .map((call) => call.at);
     for (let i = 1; i < liveTimes.length; i++) {
-      // The watcher notices an edit up to a few ms late; the bound is 300 ms.
+      // Edits are decided 300 ms apart; when they arrive also depends on the request's own time, which
+      // a loaded machine stretches. Without the bound they would come with each poll, 30 to 120 ms apart.
       expect((liveTimes[i] ?? 0) - (liveTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(
-        TIMINGS.live.editEveryMs * SCALE - 30,
+        (TIMINGS.live.editEveryMs * SCALE * 2) / 3,
       );
     }
     // Never more than one session read per poll of the job.

@@ -79,7 +79,14 @@ function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
   const ghes = full.pathname === GHES_PREFIX || full.pathname.startsWith(`${GHES_PREFIX}/`);
   const path = ghes ? full.pathname.slice(GHES_PREFIX.length) || '/' : full.pathname;
   const method = (req.method ?? 'GET').toUpperCase();
-  ctx.calls.push({ method, path, query: full.search.slice(1), body: parseLoose(raw), headers: { ...req.headers } });
+  ctx.calls.push({
+    method,
+    path,
+    query: full.search.slice(1),
+    body: parseLoose(raw),
+    headers: { ...req.headers },
+    at: Date.now(),
+  });
 
   if (!authorized(req.headers.authorization, ctx.token)) return errorReply(401);
 

@@ -44,6 +44,8 @@ export interface RecordedCall {
   /** Parsed JSON when the body was JSON, the raw text otherwise, undefined when empty. */
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
+  /** Date.now() when the request's body had arrived. */
+  at: number;
 }
 
 export interface FakeGitHub {
