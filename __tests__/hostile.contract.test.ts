@@ -5,12 +5,12 @@
  * searches, and every place the text can reach is checked for the key: the log, the outputs, the
  * summary and the issue comment.
  */
-import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
+import { startPlainServer } from './support/plain-server.ts';
 import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
@@ -189,7 +189,7 @@ describe('no text from outside becomes a runner command', () => {
 });
 
 describe("GitHub's error bodies are outside text too", () => {
-  let gateway: Server;
+  let gateway: Awaited<ReturnType<typeof startPlainServer>>;
   let gatewayUrl = '';
   const body = [
     'upstream down',
@@ -200,15 +200,10 @@ describe("GitHub's error bodies are outside text too", () => {
 
   beforeAll(async () => {
     // A gateway in front of GitHub's API that answers every call 502 with a hostile plain-text body.
-    gateway = createHttpServer((_req, res) => {
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(body);
-    });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    const address = gateway.address();
-    gatewayUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    gateway = await startPlainServer(502, body);
+    gatewayUrl = gateway.url;
   });
-  afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+  afterAll(() => gateway.close());
 
   test('a retried GitHub call logs the body on its one line, inert and without a secret', async () => {
     const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gatewayUrl } });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { startPlainServer } from './support/plain-server.ts';
 import { createOctokit, isRetryable, runUrl } from '../src/github/octokit.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
@@ -29,7 +29,7 @@ describe('GitHub calls', () => {
   });
 
   describe('a retried call', () => {
-    let server: Server;
+    let server: Awaited<ReturnType<typeof startPlainServer>>;
     let url = '';
     const body = [
       'upstream down',
@@ -37,18 +37,13 @@ describe('GitHub calls', () => {
       `##[set-output name=pr-link;]https://evil.example ${KEY.replace(/_/g, '\\_')} ${TOKEN}`,
     ].join('\n');
     beforeAll(async () => {
-      server = createServer((_req, res) => {
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(body);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const address = server.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      server = await startPlainServer(502, body);
+      url = server.url;
       clearSecrets();
       registerSecret(KEY);
       registerSecret(TOKEN);
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => server.close());
 
     test("logs GitHub's error body as one inert, redacted line, even to a logger without the gate", async () => {
       const lines: string[] = [];
