@@ -190,7 +190,6 @@ describe('no text from outside becomes a runner command', () => {
 
 describe("GitHub's error bodies are outside text too", () => {
   let gateway: Awaited<ReturnType<typeof startPlainServer>>;
-  let gatewayUrl = '';
   const body = [
     'upstream down',
     '::error title=pwned::owned',
@@ -201,12 +200,11 @@ describe("GitHub's error bodies are outside text too", () => {
   beforeAll(async () => {
     // A gateway in front of GitHub's API that answers every call 502 with a hostile plain-text body.
     gateway = await startPlainServer(502, body);
-    gatewayUrl = gateway.url;
   });
   afterAll(() => gateway.close());
 
   test('a retried GitHub call logs the body on its one line, inert and without a secret', async () => {
-    const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gatewayUrl } });
+    const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gateway.url } });
     expect(result.code).toBe(1);
     expect(result.outputs.status).toBe('error');
     const retries = result.stdout.split('\n').filter((line) => line.includes('trying again'));

@@ -30,7 +30,6 @@ describe('GitHub calls', () => {
 
   describe('a retried call', () => {
     let server: Awaited<ReturnType<typeof startPlainServer>>;
-    let url = '';
     const body = [
       'upstream down',
       '::error title=pwned::owned',
@@ -38,7 +37,6 @@ describe('GitHub calls', () => {
     ].join('\n');
     beforeAll(async () => {
       server = await startPlainServer(502, body);
-      url = server.url;
       clearSecrets();
       registerSecret(KEY);
       registerSecret(TOKEN);
@@ -49,7 +47,7 @@ describe('GitHub calls', () => {
       const lines: string[] = [];
       const raw = { info: (m: string) => lines.push(m), notice: () => {}, warning: () => {}, debug: () => {} };
       const saved = process.env.GITHUB_API_URL;
-      process.env.GITHUB_API_URL = url;
+      process.env.GITHUB_API_URL = server.url;
       try {
         const octokit = await createOctokit(TOKEN, raw, {
           retryDelayMs: 1,
