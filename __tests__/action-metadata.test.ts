@@ -63,14 +63,62 @@ describe('action.yml', () => {
     expect(unclear).toEqual([]);
   });
 
-  test('.env.example lists every input', () => {
-    const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
-    const listed = new Set([...example.matchAll(/^INPUT_([A-Z0-9_-]+)=/gm)].map(([, name]) => name));
-    expect(inputs.map(([name]) => name).filter((name) => !listed.has(name.toUpperCase()))).toEqual([]);
+  test('marks required what the default mode needs, saying when it is not needed', () => {
+    // The runner does not enforce `required`; the Marketplace and the README's table show it.
+    const required = inputs.filter(([, input]) => input?.required === true);
+    expect(sorted(required.map(([name]) => name))).toEqual(['api-key', 'base-url', 'project-id']);
+    for (const [name, input] of required) {
+      expect({ name, default: input?.default }).toEqual({ name, default: undefined });
+      if (name !== 'base-url')
+        expect({ name, says: input?.description }).toEqual({
+          name,
+          says: expect.stringContaining('not needed with mode: ask'),
+        });
+    }
+    expect(inputs.filter(([, input]) => input?.required !== true && input?.required !== false)).toEqual([]);
   });
 
   test('has branding for the Marketplace', () => {
     expect(action.branding?.icon).toEqual(expect.stringMatching(/^[a-z0-9-]+$/));
     expect(BRANDING_COLORS).toContain(action.branding?.color);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+  const lines = example.split('\n');
+  const set = lines.flatMap((line, index) => {
+    const match = /^INPUT_([A-Z0-9_-]+)=(.*)$/.exec(line);
+    return match ? [{ name: match[1] ?? '', value: match[2] ?? '', comment: lines[index - 1] ?? '' }] : [];
+  });
+  const valueOf = (name: string): string | undefined => set.find((entry) => entry.name === name.toUpperCase())?.value;
+
+  test("sets every input of action.yml once, in action.yml's order", () => {
+    expect(set.map((entry) => entry.name)).toEqual(inputs.map(([name]) => name.toUpperCase()));
+  });
+
+  test("gives each input action.yml's default, as the runner would", () => {
+    // An expression (github.token) is the runner's to evaluate; a local run gives its own value.
+    const differing = inputs
+      .filter(([, input]) => typeof input?.default === 'string' && !input.default.includes('${{'))
+      .filter(([name, input]) => valueOf(name) !== input?.default)
+      .map(([name, input]) => ({ name, default: input?.default, example: valueOf(name) }));
+    expect(differing).toEqual([]);
+  });
+
+  test('gives a value to every input action.yml requires, and says so', () => {
+    for (const [name] of inputs.filter(([, spec]) => spec?.required === true)) {
+      expect({ name, value: valueOf(name) }).toEqual({ name, value: expect.stringMatching(/\S/) });
+      const comment = lines.slice(
+        0,
+        lines.findIndex((line) => line.startsWith(`INPUT_${name.toUpperCase()}=`)),
+      );
+      const block = comment.slice(comment.findLastIndex((line) => !line.startsWith('#')) + 1).join('\n');
+      expect({ name, says: block }).toEqual({ name, says: expect.stringMatching(/Required/) });
+    }
+  });
+
+  test('describes every input in a comment above it', () => {
+    expect(set.filter((entry) => !entry.comment.startsWith('# ')).map((entry) => entry.name)).toEqual([]);
   });
 });

@@ -147,3 +147,35 @@ test('the admin key in assistant-key fails before any request', async () => {
   expect(runner.failed).toContain("'assistant-key'");
   expect(assistant.requests).toEqual([]);
 });
+
+test('an asker who may not ask is skipped before the inputs of ask mode are judged', async () => {
+  services.github.setPermission('mallory', 'none');
+  const inputs = { 'assistant-key': '', 'ask-permission': 'owner' };
+  const refused = await ask(commentEvent(services.github, '/docs ask How do I deploy?', 'mallory'), inputs);
+  expect(refused.failed).toBeUndefined();
+  expect(refused.outputs.status).toBe('skipped');
+  // A wrong ask-permission is read as the strictest until it is named.
+  expect(refused.messages('notice')).toEqual([
+    'Not answered for mallory: only people with admin access to this repository can ask questions.',
+  ]);
+
+  services.github.setPermission('Codertocat', 'admin');
+  const permitted = await ask(commentEvent(services.github, '/docs ask How do I deploy?'), inputs);
+  expect(permitted.outputs).toEqual({ status: 'failed' });
+  expect(permitted.failed).toMatch(
+    /^2 inputs need fixing:\n- Input 'assistant-key' is required.*\n- Invalid 'ask-permission'/,
+  );
+  expect(assistant.requests).toEqual([]);
+});
+
+test('mode ask on an event without a question is skipped whatever the inputs say', async () => {
+  const runner = await ask(
+    { name: 'push', payload: webhookPayload('push') },
+    { mode: 'ask', domain: '', 'assistant-key': '', 'base-url': '' },
+  );
+  expect(runner.failed).toBeUndefined();
+  expect(runner.outputs.status).toBe('skipped');
+  expect(runner.messages('notice')).toEqual([
+    "Nothing to answer: ask mode has no question for 'push' events without a prompt.",
+  ]);
+});

@@ -1,12 +1,18 @@
 import { jest } from '@jest/globals';
 import { readAskSettings } from '../src/ask/inputs.ts';
-import { isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
+import { askIn, isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
 import { readAnswer } from '../src/ask/stream.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
 import { clearSecrets } from '../src/util/text-gate.ts';
 
-const ROUTING: AskRouting = { mode: 'agent', triggerPhrase: '/docs', askWord: 'ask', askLabel: 'question' };
+const ROUTING: AskRouting = {
+  mode: 'agent',
+  triggerPhrase: '/docs',
+  askWord: 'ask',
+  askLabel: 'question',
+  askConfigured: true,
+};
 
 function withInputs(inputs: Record<string, string>, run: () => void): void {
   const names = Object.keys(inputs).map((name) => `INPUT_${name.toUpperCase()}`);
@@ -127,6 +133,45 @@ describe('ask routing', () => {
       question: 'How?',
       newThread: false,
     });
+  });
+});
+
+describe('where ask mode is set up', () => {
+  const names = ['mode', 'domain', 'assistant-key', 'ask-label', 'ask-word'];
+  const routingWith = (inputs: Record<string, string>): AskRouting => {
+    let routing: AskRouting | undefined;
+    // As the runner passes them: every input, action.yml's defaults for those the workflow leaves out.
+    const defaults = { mode: 'agent', domain: '', 'assistant-key': '', 'ask-label': '', 'ask-word': 'ask' };
+    withInputs({ ...defaults, ...inputs }, () => (routing = readAskRouting()));
+    return routing!;
+  };
+
+  test.each([
+    ['nothing of ask mode', false, {}],
+    ['mode: ask', true, { mode: 'ask' }],
+    ['a domain', true, { domain: 'acme' }],
+    ['an assistant key', true, { 'assistant-key': 'svc_dsc_abc' }],
+    ['an ask-label', true, { 'ask-label': 'question' }],
+    ['only another ask-word', false, { 'ask-word': 'question' }],
+  ] as const)('%s: set up %s', (_name, configured, inputs) => {
+    const routing = routingWith(inputs);
+    expect(routing.askConfigured).toBe(configured);
+    expect(isAskRun(commentEvent(`/docs ${routing.askWord} how?`), routing)).toBe(configured);
+  });
+
+  test('an empty ask-word routes no question, and with mode ask the phrase alone asks', () => {
+    const agent = routingWith({ 'ask-word': '', domain: 'acme' });
+    expect(agent.askWord).toBe('');
+    expect(isAskRun(commentEvent('/docs ask how?'), agent)).toBe(false);
+    expect(askIn('/docs ask how?', agent)).toBeUndefined();
+    const ask = routingWith({ 'ask-word': '', mode: 'ask' });
+    expect(askIn('/docs how do I deploy?', ask)).toEqual({ question: 'how do I deploy?', newThread: false });
+    expect(askIn('/docs new how?', ask)).toEqual({ question: 'how?', newThread: true });
+  });
+
+  test('an ask-word the runner does not pass at all is the default', () => {
+    for (const name of names) delete process.env[`INPUT_${name.toUpperCase()}`];
+    expect(readAskRouting()).toMatchObject({ askWord: 'ask', askConfigured: false });
   });
 });
 

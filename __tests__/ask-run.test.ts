@@ -12,6 +12,7 @@ const SETTINGS: AskSettings = {
   triggerPhrase: '/docs',
   askWord: 'ask',
   askLabel: '',
+  askConfigured: true,
   prompt: 'How do I deploy?',
   domain: 'acme',
   assistantKey: 'svc_dsc_k',

@@ -9,7 +9,7 @@ import type { GitHubEvent } from '../src/github/event.ts';
 import { run } from '../src/main.ts';
 import { productionDependencies, type Dependencies } from '../src/run/deps.ts';
 import { execute } from '../src/run/execute.ts';
-import type { Settings } from '../src/run/inputs.ts';
+import { InputProblems, type Settings } from '../src/run/inputs.ts';
 import { runPost } from '../src/run/post.ts';
 import { StepRecord } from '../src/run/state.ts';
 import { TIMINGS, type Timings } from '../src/run/timings.ts';
@@ -311,6 +311,83 @@ describe('what an event needs', () => {
     const result = await execute(given, event(request.name, request.payload), depsFor(runner, given));
     expect(result).toMatchObject({ kind: 'skipped', message: expect.stringContaining('allowed-bots') });
     expect(services.github.comments().filter((comment) => comment.body.includes('docs-agent'))).toEqual([]);
+  });
+});
+
+describe('who may ask is decided before the inputs are judged', () => {
+  // The inputs' errors as collectSettings keeps them for execute().
+  const wrong = () => new InputProblems(["Input 'project-id' is required.", "Invalid 'timeout-minutes' 'soon'."]);
+
+  test('a refused commenter is skipped and never sees an input error', async () => {
+    services.github.setPermission('mallory', 'read');
+    const request = commentEvent(services.github, '/docs document the flag', 'mallory');
+    const runner = new FakeRunner();
+    const given = settings();
+    const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+    expect(result).toMatchObject({ kind: 'skipped' });
+    expect(runner.outputs).toEqual({ status: 'skipped' });
+    const said = [...runner.messages('notice'), ...services.github.comments().map((comment) => comment.body)];
+    expect(said.join('\n')).not.toMatch(/project-id|timeout-minutes/);
+  });
+
+  test('a permitted commenter is told every input error, before any request to the service', async () => {
+    const request = commentEvent(services.github, '/docs document the flag');
+    const given = settings();
+    await expect(
+      execute(given, event(request.name, request.payload), depsFor(new FakeRunner(), given), wrong()),
+    ).rejects.toThrow(/^2 inputs need fixing:\n- Input 'project-id' is required\.\n- Invalid 'timeout-minutes'/);
+    expect(services.emulator.requests).toEqual([]);
+  });
+
+  test('an event with nothing to do is skipped whatever the inputs say', async () => {
+    const request = commentEvent(services.github, 'Thanks!');
+    const runner = new FakeRunner();
+    const given = settings();
+    const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+    expect(result).toMatchObject({ kind: 'skipped' });
+    expect(runner.messages('debug').join('\n')).toContain("Input 'project-id' is required.");
+    expect(services.github.calls).toEqual([]);
+  });
+
+  test("a maintainer's edit of an outsider's comment is refused for the author, once", async () => {
+    const { github } = services;
+    const given = settings({ allowEdits: true });
+    for (let i = 0; i < 2; i++) {
+      const request = commentEvent(github, '/docs document the flag', 'mallory');
+      request.payload.action = 'edited';
+      request.payload.sender = { ...request.payload.sender, login: 'Codertocat' };
+      const runner = new FakeRunner();
+      const result = await execute(given, event(request.name, request.payload), depsFor(runner, given));
+      expect(result).toMatchObject({
+        kind: 'skipped',
+        message: expect.stringMatching(/^Not started for mallory: .*its author may ask too\.$/),
+      });
+    }
+    expect(github.comments().filter((comment) => comment.user.type === 'Bot')).toHaveLength(1);
+    expect(services.emulator.requests).toEqual([]);
+  });
+
+  test('a question where ask mode is not set up is skipped, and the asker told once', async () => {
+    const { github } = services;
+    const given = settings({ askWord: 'ask', askConfigured: false });
+    for (const who of ['mallory', 'mallory', 'Codertocat']) {
+      const request = commentEvent(github, '/docs ask how do I deploy?', who);
+      const runner = new FakeRunner();
+      const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+      expect(result).toMatchObject({ kind: 'skipped', message: expect.stringContaining('are not answered here') });
+    }
+    const replies = github.comments().filter((comment) => comment.user.type === 'Bot');
+    expect(replies.map((reply) => reply.body.split('\n')[1])).toEqual([
+      'The documentation agent was not started: questions are not answered in this repository, whose workflow has not set up ask mode.',
+      'The documentation agent was not started: questions are not answered in this repository, whose workflow has not set up ask mode.',
+    ]);
+    // Not with reply-on-refusal off, nor in a dry run.
+    for (const quiet of [{ replyOnRefusal: false }, { dryRun: true }]) {
+      const request = commentEvent(github, '/docs ask how?', 'eve');
+      const off = settings({ askWord: 'ask', askConfigured: false, ...quiet });
+      await execute(off, event(request.name, request.payload), depsFor(new FakeRunner(), off));
+    }
+    expect(github.comments().filter((comment) => comment.user.type === 'Bot')).toHaveLength(2);
   });
 });
 

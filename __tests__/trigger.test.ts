@@ -274,6 +274,47 @@ describe('questions never start a job', () => {
   });
 });
 
+describe('questions where ask mode is not set up', () => {
+  const off = { ...settings, askWord: 'ask', askConfigured: false };
+  const reason =
+    "questions ('/docs ask …') are not answered here: this workflow does not set up ask mode (its 'domain' and 'assistant-key' inputs)";
+  const told = 'questions are not answered in this repository, whose workflow has not set up ask mode';
+
+  test('a new comment is skipped, and its author told', () => {
+    const event = comment('/docs ask how do I deploy?');
+    expect(decideTrigger(event, off)).toEqual({
+      kind: 'skip',
+      reason,
+      tell: { who: event.payload.comment!.user, issueNumber: event.payload.issue!.number, reason: told },
+    });
+  });
+
+  test('an issue opened with a question is skipped, and its sender told', () => {
+    const payload = webhookPayload('issues', 'opened');
+    payload.issue.body = 'Hi\n/docs ask how do I deploy?';
+    expect(decideTrigger(event('issues', payload), off)).toMatchObject({
+      kind: 'skip',
+      reason,
+      tell: { who: { login: payload.sender.login }, issueNumber: payload.issue.number },
+    });
+  });
+
+  test('an edited question is skipped, and nobody told', () => {
+    expect(decideTrigger(comment('/docs ask how?', 'edited'), { ...off, allowEdits: true })).toEqual({
+      kind: 'skip',
+      reason,
+    });
+  });
+
+  test("an empty ask-word routes no question: '/docs ask …' is a request", () => {
+    expect(decideTrigger(comment('/docs ask users to try it'), { ...off, askWord: '' })).toMatchObject({
+      kind: 'run',
+      request: 'ask users to try it',
+    });
+    expect(decideTrigger(comment('/docs ask users'), { ...settings, askWord: '' }).kind).toBe('run');
+  });
+});
+
 describe('who is checked', () => {
   test('a deleted author’s comment is checked as its sender', () => {
     const deleted = comment('/docs document -v');
@@ -294,6 +335,32 @@ describe('who is checked', () => {
     edited.payload.sender = { login: 'mallory', type: 'User' };
     expect(decideTrigger(edited, { ...settings, allowEdits: true })).toMatchObject({
       requester: { login: 'mallory' },
+    });
+  });
+
+  test('an edit of someone else’s comment is checked as its editor and its author', () => {
+    const edited = comment('/docs document -v', 'edited');
+    edited.payload.comment!.user = { login: 'mallory', type: 'User' };
+    edited.payload.sender = { login: 'maintainer', type: 'User' };
+    expect(decideTrigger(edited, { ...settings, allowEdits: true })).toMatchObject({
+      kind: 'run',
+      requester: { login: 'maintainer' },
+      author: { login: 'mallory' },
+    });
+  });
+
+  test('an edit of one’s own comment is checked once', () => {
+    const edited = comment('/docs document -v', 'edited');
+    edited.payload.sender = { ...edited.payload.comment!.user!, login: 'CODERTOCAT' };
+    expect(decideTrigger(edited, { ...settings, allowEdits: true })).not.toHaveProperty('author');
+  });
+
+  test('an edit of a comment whose author is unknown is not run', () => {
+    const edited = comment('/docs document -v', 'edited');
+    edited.payload.comment!.user = null;
+    expect(decideTrigger(edited, { ...settings, allowEdits: true })).toEqual({
+      kind: 'skip',
+      reason: "the edited comment's author is unknown, so their permission could not be checked",
     });
   });
 

@@ -4,7 +4,7 @@ import { createOctokit, runUrl } from './github/octokit.ts';
 import { watchForCancel } from './run/cancel.ts';
 import { productionDependencies } from './run/deps.ts';
 import { execute } from './run/execute.ts';
-import { readPostInputs, readSettings } from './run/inputs.ts';
+import { collectSettings, readPostInputs } from './run/inputs.ts';
 import { runPost } from './run/post.ts';
 import { reportFailure } from './run/report.ts';
 import type { Runner } from './run/runner.ts';
@@ -28,7 +28,8 @@ export async function run(runner: Runner): Promise<void> {
     const timings = readTimings();
     const step = { runner, record, timings, signal: cancel.signal };
     const event = readEvent();
-    // A wrong routing input (mode, ask-word) is named with every other input error of the path.
+    // A wrong routing input (mode, ask-word) is named with every other input error of the path,
+    // and like them only once the run has work and the requester passed the permission check.
     const problems: string[] = [];
     const routing = readAskRouting(problems);
     if (isAskRun(event, routing)) {
@@ -37,8 +38,9 @@ export async function run(runner: Runner): Promise<void> {
       await runAsk(routing, event, step, problems);
       return;
     }
-    const settings = readSettings({ event, problems, askWord: routing.askWord });
-    const result = await execute(settings, event, productionDependencies(settings, step));
+    const read = collectSettings({ event, problems, routing });
+    const { settings } = read;
+    const result = await execute(settings, event, productionDependencies(settings, step), read.problems);
     if ('ok' in result && !result.ok) runner.setFailed(result.message);
   } catch (error) {
     reportFailure(errorMessage(error), cancel.signal.aborted, { runner, record });

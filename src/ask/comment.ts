@@ -2,9 +2,9 @@
 import { errorMessage } from '../util/errors.ts';
 import type { IssueTarget, Octokit } from '../github/octokit.ts';
 import type { Logger } from '../util/log.ts';
-import { findRequest } from '../github/trigger.ts';
 import type { TextMessage } from './client.ts';
 import { parseAskMarker, type AskMarkerScope } from './marker.ts';
+import { askIn, type AskRouting } from './route.ts';
 import { ANSWER_END, ANSWER_START } from './render.ts';
 
 /** The conversation found on the issue: its id and its earlier turns, oldest first. */
@@ -25,7 +25,7 @@ export async function findThread(
   octokit: Octokit,
   target: IssueTarget,
   scope: AskMarkerScope,
-  phrase: { triggerPhrase: string; askWord: string },
+  phrase: Pick<AskRouting, 'triggerPhrase' | 'askWord' | 'mode'>,
 ): Promise<EarlierThread | undefined> {
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
     owner: target.owner,
@@ -50,7 +50,7 @@ export async function findThread(
     const asked = answer.marker.question.startsWith('c')
       ? comments.find((comment) => `c${comment.id}` === answer.marker.question)?.body
       : undefined;
-    const question = asked ? questionIn(asked, phrase) : undefined;
+    const question = asked ? askIn(asked, phrase)?.question : undefined;
     if (question) messages.push(text(`q${index}`, 'user', question));
     const said = answerIn(answer.body);
     if (said) messages.push(text(`a${index}`, 'assistant', said));
@@ -60,12 +60,6 @@ export async function findThread(
 
 function text(id: string, role: TextMessage['role'], body: string): TextMessage {
   return { id, role, parts: [{ type: 'text', text: body.slice(0, MAX_TURN_CHARS) }] };
-}
-
-function questionIn(body: string, phrase: { triggerPhrase: string; askWord: string }): string | undefined {
-  const request = findRequest(body, phrase.triggerPhrase);
-  const match = request && new RegExp(`^${phrase.askWord}\\s+(?:new\\s+)?`, 'i').exec(request);
-  return match && request ? request.slice(match[0].length) : undefined;
 }
 
 /** The answer part of one of our comments, as it was shown (already made inert). */

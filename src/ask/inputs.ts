@@ -9,7 +9,14 @@ import {
   type PermissionLevel,
 } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
-import { InputProblems, readAllowedBots, readBaseUrl, readIssueNumber, readTimeoutMinutes } from '../run/inputs.ts';
+import {
+  DEFAULT_TIMEOUT_MINUTES,
+  InputProblems,
+  readAllowedBots,
+  readBaseUrl,
+  readIssueNumber,
+  readTimeoutMinutes,
+} from '../run/inputs.ts';
 import { registerSecret } from '../util/text-gate.ts';
 import type { AskRouting } from './route.ts';
 
@@ -34,8 +41,24 @@ export interface AskSettings extends AskRouting {
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
 
-/** `problems`: input errors found before (the routing inputs), named with these. */
+/** The ask settings, or every input error at once (with `problems`, those of the routing inputs). */
 export function readAskSettings(routing: AskRouting, problems: readonly string[] = []): AskSettings {
+  const read = collectAskSettings(routing, problems);
+  read.problems.throwIfAny();
+  return read.settings;
+}
+
+/**
+ * The ask settings with every input error kept, not thrown: answerQuestion throws them once the
+ * run has a question and the asker passed the permission check, so that an event the workflow is
+ * not set up for, or someone who may not ask, never causes or learns about an input error. Until
+ * then a wrong input is read as the safest value (`ask-permission`: admin) or its default.
+ * `problems`: input errors found before (the routing inputs), named with these.
+ */
+export function collectAskSettings(
+  routing: AskRouting,
+  problems: readonly string[] = [],
+): { settings: AskSettings; problems: InputProblems } {
   const assistantKey = core.getInput(Input.AssistantKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -54,14 +77,13 @@ export function readAskSettings(routing: AskRouting, problems: readonly string[]
     assistantKey: check(() => checkAssistantKey(assistantKey), ''),
     baseUrl: check(readBaseUrl, ''),
     githubToken,
-    timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
-    askPermission: check(readAskPermission, 'read'),
+    timeoutMs: check(readTimeoutMinutes, DEFAULT_TIMEOUT_MINUTES) * 60_000,
+    askPermission: check(readAskPermission, 'admin'),
     allowedBots: readAllowedBots(),
     issueNumber: check(readIssueNumber, undefined),
     retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
   };
-  found.throwIfAny();
-  return settings;
+  return { settings, problems: found };
 }
 
 function readDomain(): string {

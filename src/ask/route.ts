@@ -5,6 +5,7 @@ import { DEFAULT_ASK_WORD, Input } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import { findRequest } from '../github/trigger.ts';
+import { readTriggerPhrase } from '../run/inputs.ts';
 
 export type Mode = 'agent' | 'ask';
 
@@ -12,16 +13,33 @@ export type Mode = 'agent' | 'ask';
 export interface AskRouting {
   mode: Mode;
   triggerPhrase: string;
-  /** The word after the trigger phrase that asks a question: "/docs ask …". */
+  /**
+   * The word after the trigger phrase that asks a question: "/docs ask …". '' (the workflow's
+   * `ask-word: ''`): no word routes a comment to ask mode; with `mode: ask`, the phrase alone asks.
+   */
   askWord: string;
   /** '' when no label asks a question. */
   askLabel: string;
+  /**
+   * Whether the workflow set up ask mode: `mode: ask`, or any of `domain`, `assistant-key` and
+   * `ask-label` given. Without it a question ("/docs ask …") is not routed to ask mode: the agent
+   * path skips it and tells the asker once that questions are not answered here. A half set-up
+   * (a domain without a key) is routed, and ask mode names what is missing once the asker passed
+   * the permission check.
+   */
+  askConfigured: boolean;
 }
 
 function readAskWord(): string {
-  const askWord = core.getInput(Input.AskWord) || DEFAULT_ASK_WORD;
-  if (!/^[A-Za-z][\w-]*$/.test(askWord)) {
-    throw new ConfigError(`Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask".`);
+  // The runner passes action.yml's default ('ask') unless the workflow sets the input, so an empty
+  // value is the workflow's own `ask-word: ''`: question routing off. A runner (or test) that
+  // passes no value at all, without action.yml's defaults, gets the default.
+  if (process.env[`INPUT_${Input.AskWord.toUpperCase()}`] === undefined) return DEFAULT_ASK_WORD;
+  const askWord = core.getInput(Input.AskWord);
+  if (askWord && !/^[A-Za-z][\w-]*$/.test(askWord)) {
+    throw new ConfigError(
+      `Invalid '${Input.AskWord}' '${askWord}': use one word of letters, for example "ask", or '' to route no questions.`,
+    );
   }
   return askWord;
 }
@@ -36,7 +54,8 @@ export function readMode(): Mode {
 
 /**
  * The routing inputs. A wrong one is thrown, or, when `problems` is given, added to it and read as
- * its default, so that the path the run takes names it together with every other input error.
+ * its default, so that the path the run takes names it together with every other input error
+ * (once the requester passed the permission check).
  */
 export function readAskRouting(problems?: string[]): AskRouting {
   const check = <T>(read: () => T, fallback: T): T => {
@@ -49,18 +68,21 @@ export function readAskRouting(problems?: string[]): AskRouting {
     }
   };
   const askWord = check(readAskWord, DEFAULT_ASK_WORD);
+  const mode = check(readMode, 'agent');
+  const askLabel = core.getInput(Input.AskLabel);
   return {
-    mode: check(readMode, 'agent'),
-    // A phrase with spaces is reported by whichever path reads the settings; here it only matches nothing.
-    triggerPhrase: core.getInput(Input.TriggerPhrase) || '/docs',
+    mode,
+    triggerPhrase: check(readTriggerPhrase, '/docs'),
     askWord: askWord.toLowerCase(),
-    askLabel: core.getInput(Input.AskLabel),
+    askLabel,
+    askConfigured: mode === 'ask' || !!core.getInput(Input.Domain) || !!core.getInput(Input.AssistantKey) || !!askLabel,
   };
 }
 
 /** Whether this run answers a question rather than asking the agent for a change. */
 export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
   if (routing.mode === 'ask') return true;
+  if (!routing.askConfigured) return false;
   const { payload } = event;
   if (event.name === 'issue_comment') {
     // An edited question is not answered (a question is answered as it was asked); the agent path
@@ -79,13 +101,24 @@ export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
   return false;
 }
 
-/** `/docs ask …` at the start of a line: the question after it, and whether `new` came first. */
-export function askIn(text: string, routing: AskRouting): { question: string; newThread: boolean } | undefined {
+/**
+ * `/docs ask …` at the start of a line: the question after it, and whether `new` came first. With
+ * an empty ask-word only `mode: ask` reads a question, from the phrase alone ("/docs how do I …").
+ */
+export function askIn(
+  text: string,
+  routing: Pick<AskRouting, 'triggerPhrase' | 'askWord' | 'mode'>,
+): { question: string; newThread: boolean } | undefined {
   const request = findRequest(text, routing.triggerPhrase);
   if (request === undefined) return undefined;
-  const word = new RegExp(`^${routing.askWord}(?:\\s+|$)`, 'i').exec(request);
-  if (!word) return undefined;
-  const rest = request.slice(word[0].length);
+  let rest = request;
+  if (routing.askWord) {
+    const word = new RegExp(`^${routing.askWord}(?:\\s+|$)`, 'i').exec(request);
+    if (!word) return undefined;
+    rest = request.slice(word[0].length);
+  } else if (routing.mode !== 'ask') {
+    return undefined;
+  }
   const fresh = /^new(?:\s+|$)/i.exec(rest);
   return fresh ? { question: rest.slice(fresh[0].length), newThread: true } : { question: rest, newThread: false };
 }

@@ -18,7 +18,8 @@ import type { StepRecord } from '../run/state.ts';
 import type { Timings } from '../run/timings.ts';
 import { AskClient, type AskBody } from './client.ts';
 import { AnswerComment, findThread } from './comment.ts';
-import { readAskSettings, type AskSettings } from './inputs.ts';
+import { collectAskSettings, type AskSettings } from './inputs.ts';
+import type { InputProblems } from '../run/inputs.ts';
 import type { AskRouting } from './route.ts';
 import { renderAskMarker, type AskMarkerScope } from './marker.ts';
 import { renderAnswerComment, safeSources } from './render.ts';
@@ -62,8 +63,9 @@ export async function runAsk(
   const { runner, record } = step;
   let result: AskResult;
   try {
-    const settings = readAskSettings(routing, problems);
-    result = await answerQuestion(settings, event, productionDependencies(settings, step));
+    const read = collectAskSettings(routing, problems);
+    const { settings } = read;
+    result = await answerQuestion(settings, event, productionDependencies(settings, step), read.problems);
   } catch (error) {
     // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
     record.writeOutputs({ status: FAILED_STATUS });
@@ -101,16 +103,26 @@ function productionDependencies(settings: AskSettings, step: AskStep): AskDepend
   };
 }
 
-/** Decides whether there is a question, checks who asked, and streams the answer to the issue. */
+/**
+ * Decides whether there is a question, checks who asked, and streams the answer to the issue.
+ * `problems`: the input errors collectAskSettings found, thrown only once there is a question and
+ * the asker passed the permission check.
+ */
 export async function answerQuestion(
   settings: AskSettings,
   event: GitHubEvent,
   deps: AskDependencies,
+  problems?: InputProblems,
 ): Promise<AskResult> {
   const trigger = decideAsk(event, settings, settings);
-  if (trigger.kind === 'skip') return { status: SKIPPED_STATUS, message: `Nothing to answer: ${trigger.reason}.` };
-  const question = cleanText(trigger.question).slice(0, MAX_QUESTION);
-  if (!question) return { status: SKIPPED_STATUS, message: 'Nothing to answer: the question is empty.' };
+  const question = trigger.kind === 'ask' ? cleanText(trigger.question).slice(0, MAX_QUESTION) : '';
+  if (trigger.kind === 'skip' || !question) {
+    if (problems?.messages.length) {
+      deps.log.debug(`Not judged, as this run has nothing to answer: ${problems.messages.join(' ')}`);
+    }
+    const reason = trigger.kind === 'skip' ? trigger.reason : 'the question is empty';
+    return { status: SKIPPED_STATUS, message: `Nothing to answer: ${reason}.` };
+  }
 
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
   if (needsGitHub && !settings.githubToken) {
@@ -136,6 +148,8 @@ export async function answerQuestion(
       }
     }
   }
+  // Who may ask is settled: now the inputs of ask mode are judged, every error at once.
+  problems?.throwIfAny();
 
   const repository = `${event.repository.owner}/${event.repository.repo}`;
   const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };

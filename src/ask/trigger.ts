@@ -57,7 +57,8 @@ export function decideAsk(
     if (body.includes(ASK_MARKER_PREFIX) || body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
     const found = askIn(body, routing);
     if (found === undefined) {
-      return skip(`the comment does not start a line with '${routing.triggerPhrase} ${routing.askWord}'`);
+      const asks = [routing.triggerPhrase, routing.askWord].filter(Boolean).join(' ');
+      return skip(`the comment does not start a line with '${asks}'`);
     }
     const requester = comment.user ?? payload.sender;
     if (!requester) return skip('the event names nobody whose permission could be checked');

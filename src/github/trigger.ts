@@ -19,7 +19,15 @@ export interface IssueInfo {
 }
 
 export type Trigger =
-  | { kind: 'skip'; reason: string }
+  | {
+      kind: 'skip';
+      reason: string;
+      /**
+       * Someone who asked for something the workflow does not answer (a question where ask mode
+       * is not set up): told once per issue why, as a refused commenter is (reply-on-refusal).
+       */
+      tell?: { who: Actor; issueNumber: number; reason: string };
+    }
   | {
       kind: 'run';
       /** The user's instruction after the trigger phrase; '' when the event carries none. */
@@ -28,6 +36,12 @@ export type Trigger =
       forceNew: boolean;
       /** Who asked, when someone other than the workflow's owners can cause the event. */
       requester?: Actor;
+      /**
+       * The author of an edited comment (allow-edits), when not its editor (`requester`): the
+       * request is the author's words, so both must be allowed to ask, or an editor's permission
+       * would start an outsider's request.
+       */
+      author?: Actor;
       issue?: IssueInfo;
       /** The comment that asked, for reactions and to recognise a re-run of the same request. */
       commentId?: number;
@@ -50,10 +64,16 @@ export interface TriggerSettings {
   /** Where scheduled and dispatched runs report; undefined when they report nowhere. */
   issueNumber: number | undefined;
   /**
-   * The word after the phrase that asks a question (`/docs ask …`, the ask-word input; default
-   * DEFAULT_ASK_WORD): ask mode answers it, and it never starts a job, whatever the event's action.
+   * The word after the phrase that asks a question (`/docs ask …`, the ask-word input; undefined:
+   * DEFAULT_ASK_WORD): a question never starts a job, whatever the event's action. '' (the
+   * workflow's `ask-word: ''`): no word asks, and `/docs ask …` is a request like any other.
    */
   askWord?: string;
+  /**
+   * Whether the workflow set up ask mode (AskRouting.askConfigured; undefined: true). When it did
+   * not, a question is not answered anywhere: the run skips it and tells the asker so, once.
+   */
+  askConfigured?: boolean;
 }
 
 /** Which events start work, and with what. Pure: it reads the event and the settings only. */
@@ -78,15 +98,22 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       if (body.includes(MARKER_PREFIX)) return skip('the comment is one of its own');
       const found = findRequest(body, settings.triggerPhrase);
       if (found === undefined) return skip(`the comment does not start a line with '${settings.triggerPhrase}'`);
-      if (isQuestion(found, settings)) return skip(QUESTION);
-      // An edit is the editor's request; a deleted author's comment (user null) is the sender's.
-      const requester =
-        payload.action === 'edited' ? (payload.sender ?? comment.user) : (comment.user ?? payload.sender);
+      // An edit is the editor's request on the author's words; a deleted author's comment (user
+      // null) is the sender's.
+      const edited = payload.action === 'edited';
+      const requester = edited ? (payload.sender ?? comment.user) : (comment.user ?? payload.sender);
+      // An edited question is answered nowhere and told nothing: GitHub notifies nobody of an edit.
+      if (isQuestion(found, settings)) return question(settings, edited ? undefined : requester, issue.number);
       if (!requester) return skip('the event names nobody whose permission could be checked');
+      if (edited && !comment.user) {
+        return skip("the edited comment's author is unknown, so their permission could not be checked");
+      }
+      const author = edited && comment.user && !sameActor(comment.user, requester) ? { author: comment.user } : {};
       return {
         kind: 'run',
         ...parseNew(found),
         requester,
+        ...author,
         issue: issueInfo(issue),
         commentId: comment.id,
       };
@@ -104,7 +131,7 @@ export function decideTrigger(event: GitHubEvent, settings: TriggerSettings): Tr
       }
       if (payload.action !== 'opened') return skip(`issues that are ${payload.action ?? 'changed'} do not trigger it`);
       const found = findRequest(issue.body ?? '', settings.triggerPhrase);
-      if (found !== undefined && isQuestion(found, settings)) return skip(QUESTION);
+      if (found !== undefined && isQuestion(found, settings)) return question(settings, requester, issue.number);
       if (found !== undefined) return { ...base, ...parseNew(found), forceNew: false };
       if (issue.labels?.some((label) => labelled(label.name))) return { ...base, request: '' };
       return skip(`the issue neither starts a line with '${settings.triggerPhrase}' nor has the trigger-label`);
@@ -257,10 +284,37 @@ export function findRequest(text: string, phrase: string): string | undefined {
 
 const QUESTION = 'a question (the ask-word after the phrase) is answered in ask mode, never by the agent';
 
-/** Whether the request asks a question: it starts with the ask-word. */
+/** Whether the request asks a question: it starts with the ask-word (none when it is ''). */
 function isQuestion(request: string, settings: TriggerSettings): boolean {
-  const word = (settings.askWord || DEFAULT_ASK_WORD).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const askWord = settings.askWord ?? DEFAULT_ASK_WORD;
+  if (!askWord) return false;
+  const word = askWord.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${word}(?:\\s|$)`, 'i').test(request);
+}
+
+/**
+ * A question seen by the agent path. Where ask mode is set up it is answered there (an edited one
+ * nowhere); where it is not, the workflow was not set up for questions: a skip, never an input
+ * error, and the asker is told once on the issue instead of waiting for an answer.
+ */
+function question(settings: TriggerSettings, asker: Actor | null | undefined, issueNumber: number): Trigger {
+  // `asker` undefined: nobody to tell (an edit, or an event that names nobody).
+  if (settings.askConfigured !== false) return skip(QUESTION);
+  const reason = `questions ('${settings.triggerPhrase} ${settings.askWord ?? DEFAULT_ASK_WORD} …') are not answered here: this workflow does not set up ask mode (its 'domain' and 'assistant-key' inputs)`;
+  if (!asker) return skip(reason);
+  return {
+    kind: 'skip',
+    reason,
+    tell: {
+      who: asker,
+      issueNumber,
+      reason: 'questions are not answered in this repository, whose workflow has not set up ask mode',
+    },
+  };
+}
+
+function sameActor(a: Actor, b: Actor): boolean {
+  return a.login.toLowerCase() === b.login.toLowerCase();
 }
 
 /** `new` right after the phrase forces a new job instead of a follow-up. */

@@ -3,35 +3,54 @@ import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
-import { decideTrigger } from '../github/trigger.ts';
+import { decideTrigger, type Trigger } from '../github/trigger.ts';
+import type { Actor } from '../github/event.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { Dependencies, NoWork } from './deps.ts';
-import { missingApiKey, type Settings } from './inputs.ts';
+import { missingApiKey, type InputProblems, type Settings } from './inputs.ts';
 import { runJob } from './job.ts';
 import type { Outcome } from './outcome.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportNoWork, reportOutcome } from './report.ts';
 
-/** Decides whether to act on the event, checks who asked, runs the job, and reports how the run ended. */
-export async function execute(settings: Settings, event: GitHubEvent, deps: Dependencies): Promise<Outcome | NoWork> {
-  const result = await handleEvent(settings, event, deps);
+/**
+ * Decides whether to act on the event, checks who asked, runs the job, and reports how the run ended.
+ * `problems`: the input errors collectSettings found, thrown only once the run has work to do and
+ * the requester passed the permission check. Before that a wrong input is no business of an event
+ * the workflow is not set up for, nor of a commenter who may not ask.
+ */
+export async function execute(
+  settings: Settings,
+  event: GitHubEvent,
+  deps: Dependencies,
+  problems?: InputProblems,
+): Promise<Outcome | NoWork> {
+  const result = await handleEvent(settings, event, deps, problems);
   if (!('ok' in result)) reportNoWork(result, deps);
   return result;
 }
 
-async function handleEvent(settings: Settings, event: GitHubEvent, deps: Dependencies): Promise<Outcome | NoWork> {
+async function handleEvent(
+  settings: Settings,
+  event: GitHubEvent,
+  deps: Dependencies,
+  problems: InputProblems | undefined,
+): Promise<Outcome | NoWork> {
   const trigger = decideTrigger(event, settings);
-  if (trigger.kind === 'skip') return { kind: 'skipped', message: `Nothing to do: ${trigger.reason}.` };
-  if (!settings.apiKey) {
-    if (!getsSecrets(event)) {
-      return {
-        kind: 'skipped',
-        message:
-          "Skipped: 'api-key' is empty because GitHub gives no secrets to runs from forks or Dependabot. " +
-          'Nothing was sent to the service.',
-      };
+  if (trigger.kind === 'skip') {
+    if (problems?.messages.length) {
+      deps.runner.log.debug(`Not judged, as this run has nothing to do: ${problems.messages.join(' ')}`);
     }
-    throw missingApiKey();
+    if (trigger.tell) await tell(trigger.tell, settings, event, deps);
+    return { kind: 'skipped', message: `Nothing to do: ${trigger.reason}.` };
+  }
+  if (!settings.apiKey && !getsSecrets(event)) {
+    return {
+      kind: 'skipped',
+      message:
+        "Skipped: 'api-key' is empty because GitHub gives no secrets to runs from forks or Dependabot. " +
+        'Nothing was sent to the service.',
+    };
   }
 
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
@@ -52,16 +71,20 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
         )
       : undefined;
 
-  if (octokit && trigger.requester) {
-    const verdict = await checkPermission(octokit, event.repository, trigger.requester, settings);
-    if (!verdict.allowed) {
+  if (octokit) {
+    const refused = await refusal(octokit, trigger, settings, event);
+    if (refused) {
       // Bots get no reply: two bots would answer each other for ever.
-      if (progress && settings.replyOnRefusal && !settings.dryRun && !isBot(trigger.requester)) {
-        await progress.refuse(trigger.requester.login, verdict.reason);
+      if (progress && settings.replyOnRefusal && !settings.dryRun && !isBot(refused.who)) {
+        await progress.refuse(refused.who.login, refused.reason);
       }
-      return { kind: 'skipped', message: `Not started for ${trigger.requester.login}: ${verdict.reason}.` };
+      return { kind: 'skipped', message: `Not started for ${refused.who.login}: ${refused.reason}.` };
     }
   }
+
+  // Who may ask is settled: now the inputs of this path are judged, every error at once.
+  problems?.throwIfAny();
+  if (!settings.apiKey) throw missingApiKey();
 
   // A scheduled or dispatched run pointed at an issue, without a prompt: the issue says what to do.
   if (
@@ -114,6 +137,49 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
     reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started }),
   );
   return outcome;
+}
+
+/**
+ * The first of the people the request needs who may not ask, and why; undefined when all may. An
+ * edited comment needs both its editor and its author (allow-edits): the author's words must not
+ * start work on the editor's permission.
+ */
+async function refusal(
+  octokit: Octokit,
+  trigger: Extract<Trigger, { kind: 'run' }>,
+  settings: Settings,
+  event: GitHubEvent,
+): Promise<{ who: Actor; reason: string } | undefined> {
+  const { requester, author } = trigger;
+  for (const who of [requester, author]) {
+    if (!who) continue;
+    const verdict = await checkPermission(octokit, event.repository, who, settings);
+    if (verdict.allowed) continue;
+    const reason =
+      who === author
+        ? `${verdict.reason}; an edited comment starts work only when its author may ask too`
+        : verdict.reason;
+    return { who, reason };
+  }
+  return undefined;
+}
+
+/**
+ * Tells someone once per issue why nothing starts for what they asked (a question where ask mode
+ * is not set up), under the rules of a refusal reply: only with reply-on-refusal, never in a dry
+ * run, never to a bot. Nothing here fails the run: without a token there is no reply, and a failed
+ * reply is a warning.
+ */
+async function tell(
+  told: NonNullable<Extract<Trigger, { kind: 'skip' }>['tell']>,
+  settings: Settings,
+  event: GitHubEvent,
+  deps: Dependencies,
+): Promise<void> {
+  if (!settings.replyOnRefusal || settings.dryRun || !settings.githubToken || isBot(told.who)) return;
+  const octokit = await deps.octokit();
+  const target = { ...event.repository, issueNumber: told.issueNumber };
+  await new ProgressComments(octokit, target, deps.runner.log, settings.apiKey).refuse(told.who.login, told.reason);
 }
 
 /** The tracking issue's title and body, which then are the request. */

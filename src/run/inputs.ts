@@ -57,6 +57,11 @@ export class InputProblems {
     this.#found.push(...messages);
   }
 
+  /** The errors found so far, each naming its input. */
+  get messages(): readonly string[] {
+    return this.#found;
+  }
+
   throwIfAny(): void {
     const found = this.#found;
     if (found.length === 1) throw new ConfigError(found[0] ?? '');
@@ -78,6 +83,9 @@ export function readAllowedBots(): string[] {
 /** GitHub's longest job is 6 hours: a longer wait could never finish. */
 const MAX_TIMEOUT_MINUTES = 360;
 
+/** The default of `timeout-minutes` (action.yml), also what a wrong value is read as until it is named. */
+export const DEFAULT_TIMEOUT_MINUTES = 30;
+
 /**
  * What else the settings are read with: the event, which decides whether an empty `api-key` or
  * `prompt` is a mistake, and the problems already found in the inputs read before (`mode`).
@@ -85,11 +93,21 @@ const MAX_TIMEOUT_MINUTES = 360;
 export interface SettingsContext {
   event?: GitHubEvent;
   problems?: readonly string[];
-  /** The routing's ask-word: a request that starts with it is a question, never a job. */
-  askWord?: string;
+  /**
+   * The routing inputs, read once before (src/ask/route.ts): the phrase, and the ask-word that
+   * makes a request a question (never a job) with whether ask mode is set up to answer it.
+   */
+  routing?: { triggerPhrase: string; askWord: string; askConfigured: boolean };
 }
 
-export function readSettings(context: SettingsContext = {}): Settings {
+/**
+ * The settings, every input read and checked, and every error kept in `problems` instead of
+ * thrown. The entry throws them only once the run knows it has work and the requester passed the
+ * permission check (execute.ts): an event the workflow is not set up for, or a refused commenter,
+ * never causes or learns about an input error. A wrong input is read meanwhile as the safest value
+ * (`required-permission`: admin) or its default.
+ */
+export function collectSettings(context: SettingsContext = {}): { settings: Settings; problems: InputProblems } {
   const apiKey = core.getInput(Input.ApiKey);
   const githubToken = core.getInput(Input.GitHubToken);
   // Mask before anything can print them, even an error about the key itself. Once accepted, the
@@ -108,12 +126,12 @@ export function readSettings(context: SettingsContext = {}): Settings {
     apiKey: check(() => apiKey && checkApiKey(apiKey), ''),
     baseUrl: check(readBaseUrl, ''),
     githubToken,
-    timeoutMs: check(readTimeoutMinutes, 0) * 60_000,
-    triggerPhrase: check(readTriggerPhrase, '/docs'),
+    timeoutMs: check(readTimeoutMinutes, DEFAULT_TIMEOUT_MINUTES) * 60_000,
+    triggerPhrase: context.routing?.triggerPhrase ?? check(readTriggerPhrase, '/docs'),
     requiredPermission: check(readRequiredPermission, 'admin'),
     allowedBots: readAllowedBots(),
     triggerLabel: core.getInput(Input.TriggerLabel),
-    ...(context.askWord ? { askWord: context.askWord } : {}),
+    ...(context.routing ? { askWord: context.routing.askWord, askConfigured: context.routing.askConfigured } : {}),
     allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
     documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
     issueNumber: check(readIssueNumber, undefined),
@@ -124,8 +142,14 @@ export function readSettings(context: SettingsContext = {}): Settings {
     notify: check(() => readBoolean(Input.Notify, true), true),
   };
   if (context.event) problems.add(...eventProblems(context.event, settings));
-  problems.throwIfAny();
   if (settings.apiKey) registerSecret(settings.apiKey);
+  return { settings, problems };
+}
+
+/** The settings, or every input error at once. */
+export function readSettings(context: SettingsContext = {}): Settings {
+  const { settings, problems } = collectSettings(context);
+  problems.throwIfAny();
   return settings;
 }
 
@@ -154,7 +178,7 @@ function readBoolean(name: string, fallback: boolean): boolean {
   throw new ConfigError(`Invalid '${name}' '${raw}': expected true or false.`);
 }
 
-function readTriggerPhrase(): string {
+export function readTriggerPhrase(): string {
   const phrase = core.getInput(Input.TriggerPhrase) || '/docs';
   if (/\s/.test(phrase)) {
     throw new ConfigError(`Invalid '${Input.TriggerPhrase}' '${phrase}': use one word, for example "/docs".`);
@@ -277,7 +301,7 @@ function isLoopback(hostname: string): boolean {
 }
 
 export function readTimeoutMinutes(): number {
-  const raw = core.getInput(Input.TimeoutMinutes) || '30';
+  const raw = core.getInput(Input.TimeoutMinutes) || String(DEFAULT_TIMEOUT_MINUTES);
   const minutes = Number(raw);
   if (!Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_TIMEOUT_MINUTES) {
     throw new ConfigError(
