@@ -1,17 +1,27 @@
 /**
- * Transcripts of whole runs of the shipped dist/: every request the service and GitHub received
- * (method, path, body) and the outputs, for a handful of scenarios, kept as snapshots. A change in
- * behaviour then shows as a diff to review, not only as a failed assertion. Ids, times and ports
- * differ from run to run, so they are replaced by stable names in order of appearance.
+ * Transcripts of whole runs of the shipped dist/, one for every kind of run (agent, ask, refusal,
+ * follow-up, fork skip, timeout, cancel, hostile echo, post step): every request the service, the
+ * assistant and GitHub received (method, path, body), the outputs, the annotations and the job
+ * summary, kept as snapshots. A change in behaviour then shows as a diff to review, not only as a
+ * failed assertion; a move of code that changes nothing keeps them byte-identical. Ids, times,
+ * durations and ports differ from run to run, so they are replaced by stable names in order of
+ * appearance.
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commentEvent, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
+let assistant: AssistantEmulator;
 useServices((started) => ({ emulator, github } = started));
+beforeAll(async () => {
+  assistant = await startAssistantEmulator();
+});
+afterAll(() => assistant?.close());
+beforeEach(() => assistant?.reset());
 
 function run(inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs });
@@ -33,6 +43,8 @@ function stable(value: unknown): unknown {
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
     .replace(/sig=[0-9a-f]{32}/g, 'sig=<sig>')
     .replace(/_(Took|Working for) \d+[hms](?: \d+[hms])*/g, '_$1 <duration>')
+    .replace(/\b\d+(?:\.\d+)?\s?(?:ms|s|min|minutes?|seconds?)\b/g, '<duration>')
+    .replace(/\bthread_\w+/g, (id) => name('thread', id))
     .replace(
       /\b(comments|c)(\/?)(\d{6,})\b/g,
       (_, kind: string, slash: string, id: string) => `${kind}${slash}${name('comment', id)}`,
@@ -51,7 +63,11 @@ function transcript(result: RunResult): unknown {
   return stable({
     exit: result.code,
     outputs: result.outputs,
+    // What the runner shows of the log: its annotations, in order.
+    annotations: result.stdout.split('\n').filter((line) => /^::(error|warning|notice)\b/.test(line)),
+    summary: result.summary,
     service: polls(emulator.requests.map((r) => ({ call: `${r.method} ${r.path}`, body: parse(r.body) }))),
+    assistant: assistant.requests.map((r) => ({ call: `POST ${r.path}`, body: r.body })),
     github: github.calls.map((c) => ({ call: `${c.method} ${c.path}${c.query ? `?${c.query}` : ''}`, body: c.body })),
   });
 }
@@ -115,5 +131,77 @@ describe('transcripts', () => {
     expect(
       transcript(await run({ 'job-id': first.outputs['job-id'] ?? '', 'issue-number': '1' }, { event })),
     ).toMatchSnapshot();
+  });
+
+  test('a question answered from the docs', async () => {
+    const result = await runAgainst(
+      { emulator, github },
+      {
+        inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url },
+        event: commentEvent(github, '/docs ask How do I deploy the site with an access token?'),
+      },
+    );
+    expect(transcript(result)).toMatchSnapshot();
+  });
+
+  test('a merged pull request from a fork, without the secret', async () => {
+    const payload = webhookPayload('pull_request', 'closed');
+    payload.pull_request.merged = true;
+    payload.pull_request.head.repo = { ...payload.pull_request.head.repo, full_name: 'someone/Hello-World' };
+    const event = { name: 'pull_request', payload };
+    expect(
+      transcript(await run({ 'api-key': '', 'document-merged-pull-requests': 'true' }, { event })),
+    ).toMatchSnapshot();
+  });
+
+  test('a job that outlives timeout-minutes', async () => {
+    emulator.configure({ outcome: 'never' });
+    const event = commentEvent(github, '/docs document the flag');
+    expect(transcript(await run({ 'timeout-minutes': '0.01' }, { event }))).toMatchSnapshot();
+  });
+
+  test('a run cancelled while it waits, and its post step', async () => {
+    emulator.configure({ outcome: 'never' });
+    const main = await run(
+      {},
+      {
+        event: commentEvent(github, '/docs document the flag'),
+        onSpawn: (child) => {
+          void (async () => {
+            while (emulator.jobs().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+            child.kill('SIGINT');
+          })();
+        },
+      },
+    );
+    const post = await run({}, { entry: 'post', state: main.state });
+    expect({ main: transcript(main), post: { exit: post.code, outputs: post.outputs } }).toMatchSnapshot();
+  });
+
+  test('the post step of a run killed while it waits', async () => {
+    emulator.configure({ outcome: 'never' });
+    const main = await run(
+      {},
+      {
+        event: commentEvent(github, '/docs document the flag'),
+        onSpawn: (child) => {
+          void (async () => {
+            while (emulator.jobs().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+            child.kill('SIGKILL');
+          })();
+        },
+      },
+    );
+    emulator.requests.length = 0;
+    github.calls.length = 0;
+    expect(transcript(await run({}, { entry: 'post', state: main.state }))).toMatchSnapshot();
+  });
+
+  test('an agent that echoes the key, mentions and HTML', async () => {
+    emulator.configure({
+      outcome: 'failed',
+      finalMessage: `Failed for @octocat <img src=x onerror=alert(1)> Bearer ${API_KEY}\n::error::owned ##[set-output name=x]y`,
+    });
+    expect(transcript(await run({}, { event: commentEvent(github, '/docs document the flag') }))).toMatchSnapshot();
   });
 });
