@@ -20,7 +20,7 @@ describe('the job summary', () => {
   test.each<[string, Outcome, string]>([
     [
       'a pull request',
-      decideOutcome({ job: job({ prLink: LINK }), end: 'done' }, { elapsedMs: 1 }),
+      decideOutcome({ job: job({ prLink: LINK }), end: 'terminal' }, { elapsedMs: 1 }),
       `Job job_1 opened a pull request: ${LINK}`,
     ],
     [
@@ -28,7 +28,7 @@ describe('the job summary', () => {
       decideOutcome(
         {
           job: job({ rejectedPrLink: 'https://evil.example/a_b/c', prLinkProblem: 'is not on this GitHub server' }),
-          end: 'done',
+          end: 'terminal',
         },
         { elapsedMs: 1 },
       ),
@@ -36,13 +36,13 @@ describe('the job summary', () => {
     ],
     [
       'no change',
-      decideOutcome({ job: job(), end: 'done' }, { elapsedMs: 1 }),
+      decideOutcome({ job: job(), end: 'terminal' }, { elapsedMs: 1 }),
       'Job job_1 completed without opening a pull request: no files needed to change, or the service committed directly to the deploy branch.',
     ],
     [
       'a failure',
       decideOutcome(
-        { job: job({ status: 'failed' }), end: 'done' },
+        { job: job({ status: 'failed' }), end: 'terminal' },
         { elapsedMs: 1, agentMessage: 'Could not push: *denied* [x](y)' },
       ),
       'Job job_1 failed: Could not push: *denied* [x](y)',
@@ -69,7 +69,7 @@ describe('the job summary', () => {
   });
 
   test('links the pull request and shows the table as a table', async () => {
-    const rendered = await summaryOf(decideOutcome({ job: job({ prLink: LINK }), end: 'done' }, { elapsedMs: 1 }));
+    const rendered = await summaryOf(decideOutcome({ job: job({ prLink: LINK }), end: 'terminal' }, { elapsedMs: 1 }));
     expect(rendered.html).toMatch(/^<h3>The documentation agent opened a pull request<\/h3>\n<table>/);
     expect(rendered.text.split('\n')).toContain(`completed | ${LINK} | job_1 | 1m 5s`);
     // The table's link, and the message's address as plain text: no second, autolinked copy.
@@ -85,7 +85,7 @@ describe('the job summary', () => {
         { content: 'Write it', status: 'in_progress' },
       ],
     };
-    const outcome = { ...decideOutcome({ job: job({ prLink: LINK }), end: 'done' }, { elapsedMs: 1 }), session };
+    const outcome = { ...decideOutcome({ job: job({ prLink: LINK }), end: 'terminal' }, { elapsedMs: 1 }), session };
     const rendered = await summaryOf(outcome);
     const lines = rendered.text.split('\n');
     expect(lines).toContain('Document <b>x</b> & @octocat');
