@@ -126,6 +126,9 @@ describe('source links', () => {
     ['https://docs.example.com/a/%C3%A9t%C3%A9/~user/v1.2_x', undefined],
     ['https://docs.example.com/zh/快速开始', 'https://docs.example.com/zh/%E5%BF%AB%E9%80%9F%E5%BC%80%E5%A7%8B'],
     ['https://docs.example.com/a#%C3%A9', undefined],
+    ['https://docs.example.com/search?q=deploy', undefined],
+    ['https://docs.example.com/a?v=2.1_x#install', undefined],
+    ['https://docs.example.com/a?print', undefined],
   ])('%s is rebuilt from its parts', (raw, url) => {
     expect(checkSourceLink(raw)).toEqual({ ok: true, value: url ?? raw });
   });
@@ -155,10 +158,16 @@ describe('source links', () => {
     'https://docs.example.com/a)b',
     'https://docs.example.com/${HOME}',
     'https://docs.example.com/a#$(id)',
-    // Queries.
-    'https://docs.example.com/a?q=1',
+    // Queries of more than one plain pair.
+    'https://docs.example.com/a?a=1&b=2',
     'https://docs.example.com/a?x=::error::y',
-    'https://docs.example.com?x',
+    'https://docs.example.com/a?x=$(id)',
+    'https://docs.example.com/a?x=a;id',
+    'https://docs.example.com/a?x=1=2',
+    'https://docs.example.com/a?=x',
+    'https://docs.example.com/a?',
+    'https://docs.example.com/a?x=##[error]y',
+    'https://docs.example.com/a?x=1?y',
     // Authorities that are not a plain host.
     'https://user@docs.example.com/a',
     'https://user:pw@docs.example.com/a',
@@ -261,7 +270,7 @@ describe('the output writer refuses what is not its grammar', () => {
     ['job-id', '$(id)'],
     ['thread-id', '::error::x'],
     ['sources', '["https://docs.example.com/deploy#x##[error]boom"]'],
-    ['sources', '["https://docs.example.com/a?q=1"]'],
+    ['sources', '["https://docs.example.com/a?q=1&r=2"]'],
     ['sources', '[1]'],
     ['sources', '{"url":"https://docs.example.com/"}'],
     ['sources', '[ "https://docs.example.com/a" ]'],

@@ -100,15 +100,18 @@ export function checkPullRequestLink(raw: string, hosts: readonly string[]): Che
 
 /** What a path segment or a fragment may hold as it is: RFC 3986's unreserved characters and %XX. */
 const SAFE_PIECE = /^(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})*$/;
+/** A query of one `name=value` (or a bare name), of the same characters: `&` is shell syntax. */
+const SAFE_QUERY = /^(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})+(?:=(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})*)?$/;
 /** Letters, marks and digits of other scripts: never shell or runner syntax, so they are %-encoded. */
 const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u;
 
 /**
  * A documentation page's address (an answer's source), rebuilt from its parts:
- * `http(s)://<host>[:<port>]/<path>[#<anchor>]`, scheme and host in lower case, path segments and
- * the anchor of unreserved characters and %XX escapes (letters of other scripts are %-encoded). No
- * user name, no query, no `.` or `..` segment; any other character in the path or the anchor
- * (`$`, `(`, backticks, quotes, `#`, `[`, `:`, white space) refuses the whole link.
+ * `http(s)://<host>[:<port>]/<path>[?<name>=<value>][#<anchor>]`, scheme and host in lower case,
+ * path segments, the query and the anchor of unreserved characters and %XX escapes (letters of
+ * other scripts are %-encoded). No user name, no `.` or `..` segment, a query of one parameter
+ * at most (`&` is shell syntax); any other character (`$`, `(`, `&`, backticks, quotes, `#`, `[`,
+ * `:`, white space) refuses the whole link.
  */
 export function checkSourceLink(raw: string): Checked<string> {
   if (raw.trim() !== raw) return refuse('has white space around it');
@@ -118,9 +121,14 @@ export function checkSourceLink(raw: string): Checked<string> {
   const rest = raw.slice(scheme[0].length);
   const hashAt = rest.indexOf('#');
   const beforeHash = hashAt === -1 ? rest : rest.slice(0, hashAt);
-  if (beforeHash.includes('?')) return refuse('has a query');
-  const slashAt = beforeHash.indexOf('/');
-  const authority = slashAt === -1 ? beforeHash : beforeHash.slice(0, slashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const query = queryAt === -1 ? undefined : beforeHash.slice(queryAt + 1);
+  if (query !== undefined && !SAFE_QUERY.test(query)) {
+    return refuse('has a query that is not one plain name=value pair');
+  }
+  const beforeQuery = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const slashAt = beforeQuery.indexOf('/');
+  const authority = slashAt === -1 ? beforeQuery : beforeQuery.slice(0, slashAt);
   const authorityMatch = /^([^:]*)(?::([0-9]{1,5}))?$/.exec(authority);
   const host = authorityMatch?.[1] ?? '';
   const port = authorityMatch?.[2];
@@ -128,7 +136,7 @@ export function checkSourceLink(raw: string): Checked<string> {
     return refuse('does not name a host as a plain host name (a user name, an odd port or other characters)');
   }
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return refuse('has an impossible port');
-  const segments = slashAt === -1 ? [] : beforeHash.slice(slashAt + 1).split('/');
+  const segments = slashAt === -1 ? [] : beforeQuery.slice(slashAt + 1).split('/');
   const path: string[] = [];
   for (const segment of segments) {
     if (segment === '.' || segment === '..') return refuse('has a `.` or `..` path segment');
@@ -145,7 +153,11 @@ export function checkSourceLink(raw: string): Checked<string> {
   const lowerScheme = scheme[1]?.toLowerCase() ?? 'https';
   const defaultPort = lowerScheme === 'https' ? '443' : '80';
   const shownPort = port === undefined || port.replace(/^0+/, '') === defaultPort ? '' : `:${Number(port)}`;
-  return { ok: true, value: `${lowerScheme}://${host.toLowerCase()}${shownPort}/${path.join('/')}${anchor}` };
+  const search = query === undefined ? '' : `?${query}`;
+  return {
+    ok: true,
+    value: `${lowerScheme}://${host.toLowerCase()}${shownPort}/${path.join('/')}${search}${anchor}`,
+  };
 }
 
 /** `piece` with letters of other scripts %-encoded, or undefined when it holds anything else unsafe. */
