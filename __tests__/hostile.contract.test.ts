@@ -158,7 +158,8 @@ describe('no text from outside becomes a runner command', () => {
     emulator.inject(
       answer('create', 201, { id: 'job_h', status: 'active' }),
       answer('get', 200, { id: 'job_h', status: `done\n${command}` }, 2),
-      answer('get', 200, { id: 'job_h', status: 'completed', prLink: null }),
+      // Many times: the v1 session read counts as a 'get' too, and may take one of these answers.
+      answer('get', 200, { id: 'job_h', status: 'completed', prLink: null }, 20),
     );
     const result = await run();
     expect(result.code).toBe(0);
@@ -246,7 +247,7 @@ describe('what the service returns is checked before it is used', () => {
   ])('a pull request link with %s is a warning, not a link', async (_name, link: unknown) => {
     emulator.inject(
       answer('create', 201, { id: 'job_l', status: 'active' }),
-      answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }),
+      answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }, 20),
     );
     const result = await run({}, { event: commentEvent() });
     expect(result.code).toBe(0);
@@ -269,7 +270,7 @@ describe('what the service returns is checked before it is used', () => {
     const hostile = `https://github.com/acme/docs/pull/1$(touch$IFS${marker})`;
     emulator.inject(
       answer('create', 201, { id: 'job_x', status: 'active' }),
-      answer('get', 200, { id: 'job_x', status: 'completed', prLink: hostile }),
+      answer('get', 200, { id: 'job_x', status: 'completed', prLink: hostile }, 20),
     );
     const result = await run();
     expect(result.code).toBe(0);
@@ -311,7 +312,8 @@ describe('what the service returns is checked before it is used', () => {
       emulator.inject(
         answer('create', 201, { id: 'job_m', status: 'active' }),
         answer('get', 200, { id: 'job_m', status, prLink: null }),
-        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }),
+        // Many times: the v1 session read counts as a 'get' too, and may take one of these answers.
+        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }, 20),
       );
       const result = await run();
       expect(result.code).toBe(0);
