@@ -18,6 +18,7 @@ import {
   ERROR_STATUS,
   FAILED_STATUS,
   JOB_STATUSES,
+  Output,
   SKIPPED_STATUS,
   UNKNOWN_STATUS,
 } from './constants.ts';
@@ -171,21 +172,21 @@ function encodeWords(piece: string): string | undefined {
 /** The checks of the fixed-form outputs, by output name; the others are text (message, title, answer). */
 export function checkFixedOutput(name: string, value: string, hosts: readonly string[]): string | undefined {
   switch (name) {
-    case 'status':
+    case Output.Status:
       return OUTPUT_STATUSES.includes(value) ? undefined : `is not one of ${OUTPUT_STATUSES.join(', ')}`;
-    case 'job-id':
+    case Output.JobId:
       return JOB_ID.test(value) ? undefined : 'is not a job id';
-    case 'thread-id':
+    case Output.ThreadId:
       return value === '' || THREAD_ID.test(value) ? undefined : 'is not a thread id';
-    case 'pr-number':
+    case Output.PrNumber:
       return PR_NUMBER.test(value) ? undefined : 'is not a pull request number';
-    case 'pr-link': {
+    case Output.PrLink: {
       if (value === '') return undefined;
       const checked = checkPullRequestLink(value, hosts);
       if (!checked.ok) return checked.problem;
       return checked.value.link === value ? undefined : 'is not written as a pull request link is';
     }
-    case 'sources':
+    case Output.Sources:
       return checkSourceList(value);
     default:
       return undefined;
