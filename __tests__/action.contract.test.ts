@@ -4,6 +4,7 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, type RunResult } from './support/runner.ts';
+import { render } from './support/render.ts';
 import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
@@ -59,9 +60,13 @@ describe('the action against the emulator', () => {
   test('writes a job summary', async () => {
     const result = await run();
     const [job] = emulator.jobs();
-    expect(result.summary).toContain('The documentation agent opened a pull request');
-    expect(result.summary).toContain(`<code>${job?.id}</code>`);
-    expect(result.summary).toContain(`<a href="${job?.prLink}">`);
+    const summary = render(result.summary);
+    const lines = summary.text.split('\n');
+    expect(lines[0]).toBe('The documentation agent opened a pull request');
+    expect(lines[1]).toBe('Status | Pull request | Job | Duration');
+    expect(lines[2]).toMatch(new RegExp(`^completed \\| ${job?.prLink} \\| ${job?.id} \\| \\d+`));
+    expect(lines[3]).toBe(`Job ${job?.id} opened a pull request: ${job?.prLink}`);
+    expect(summary.links).toEqual([job?.prLink]);
   });
 
   test('succeeds with a notice when no pull request was opened', async () => {

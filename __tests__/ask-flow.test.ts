@@ -2,6 +2,7 @@
 // emulator and the fake GitHub on 127.0.0.1, through the real clients and the `ai` stream reader.
 import { jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
@@ -9,6 +10,7 @@ import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';
 import { clearSecrets } from '../src/util/text-gate.ts';
 import { FakeRunner } from './support/fake-runner.ts';
+import { render, seen } from './support/render.ts';
 import { closeServices, commentEvent, resetServices, startServices, type Services } from './support/services.ts';
 
 let services: Services;
@@ -80,7 +82,10 @@ test('answers a question in one comment, with its sources and the thread in the 
   const sources = JSON.parse(runner.outputs.sources ?? '[]') as string[];
   expect(sources.length).toBeGreaterThan(0);
   const [answer] = answers(event.payload.issue.number);
-  expect(answer?.body).toContain(sources[0]);
+  const shown = render(answer?.body ?? '');
+  expect(shown.links).toEqual(expect.arrayContaining(sources));
+  expect(shown.text).toMatch(/^According to the documentation: /);
+  expect(shown.text.split('\n')).toContain('Sources');
   expect(assistant.requests[0]?.body).toMatchObject({ retrievalPageSize: 5 });
 });
 
@@ -109,7 +114,7 @@ test.each([
 
   expect(runner.outputs.status).toBe('failed');
   expect(runner.failed).toContain('incomplete');
-  expect(answers(event.payload.issue.number)[0]?.body).toMatch(/incomplete/i);
+  expect(seen(answers(event.payload.issue.number)[0]?.body ?? '')).toMatch(/^This answer is incomplete: /m);
 });
 
 test('an HTML 502 is one clean line and the comment says no answer came', async () => {
@@ -178,4 +183,50 @@ test('mode ask on an event without a question is skipped whatever the inputs say
   expect(runner.messages('notice')).toEqual([
     "Nothing to answer: ask mode has no question for 'push' events without a prompt.",
   ]);
+});
+
+/** An assistant that answers every question with these chunks, as an event stream. */
+async function startScriptedAssistant(
+  chunks: Record<string, unknown>[],
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume().on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join(''));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('sources and a thread id that do not match their grammar never reach the outputs', async () => {
+  const assistantThatLies = await startScriptedAssistant([
+    { type: 'start' },
+    { type: 'source-url', sourceId: 'a', url: 'https://docs.example.com/deploy#x##[error]boom', title: 'A' },
+    { type: 'source-url', sourceId: 'b', url: 'https://docs.example.com/$(touch$IFS/tmp/PWNED)', title: 'B' },
+    { type: 'source-url', sourceId: 'c', url: 'https://docs.example.com/deploy?x=::error::y', title: 'C' },
+    { type: 'source-url', sourceId: 'd', url: 'https://Docs.Example.com/deploy', title: 'D' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: 'Run acme deploy.' },
+    { type: 'text-end', id: 't' },
+    { type: 'finish', threadId: '::error::x' },
+  ]);
+  try {
+    const runner = await ask(
+      { name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') },
+      { mode: 'ask', prompt: 'How do I deploy?', 'base-url': assistantThatLies.url },
+    );
+    expect(runner.outputs.status).toBe('answered');
+    expect(runner.outputs.sources).toBe('["https://docs.example.com/deploy"]');
+    expect(runner.outputs['thread-id']).toBe('');
+    const warnings = runner.messages('warning').filter((line) => line.startsWith('A source link of the answer'));
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).not.toMatch(/##\[|::/);
+  } finally {
+    await assistantThatLies.close();
+  }
 });

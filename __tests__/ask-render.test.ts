@@ -1,6 +1,7 @@
 import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } from '../src/ask/render.ts';
 import { parseAskMarker, renderAskMarker } from '../src/ask/marker.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
+import { render, seen } from './support/render.ts';
 
 const DOCS = new Set(['docs.example.com']);
 const ZWSP = '\u200b';
@@ -146,7 +147,7 @@ describe('neutraliseAnswer', () => {
 describe('renderAnswerComment', () => {
   const base = { marker: '<!-- m -->', answer: 'Run `acme deploy`.', sources: [] };
 
-  test('lists the sources with gated titles and only http(s) addresses', () => {
+  test('lists the sources with their titles as written, linking only addresses that pass their grammar', () => {
     const body = renderAnswerComment({
       ...base,
       state: 'complete',
@@ -154,29 +155,43 @@ describe('renderAnswerComment', () => {
         { url: 'https://docs.example.com/deploy', title: 'Deploy @octocat <b>' },
         { url: 'javascript:alert(1)', title: 'bad' },
         { url: 'https://docs.example.com/a)b', title: 'paren' },
+        { url: 'https://docs.example.com/x#x##[error]boom', title: 'fragment' },
+        { url: 'HTTPS://Docs.Example.com/Start', title: 'start' },
       ],
     });
-    expect(body).toContain('**Sources**');
-    expect(body).toContain('(https://docs.example.com/deploy)');
-    expect(body).not.toContain('javascript:');
-    expect(body).toContain('(https://docs.example.com/a%29b)');
-    expect(
-      liveParts(
-        body
-          .split('\n')
-          .slice(1)
-          .join('\n')
-          .replace(/<!-- \/?answer -->|<\/?sub>/g, ''),
-      ),
-    ).toEqual([]);
-    expect(body).toContain('Generated from the documentation');
+    const rendered = render(body);
+    const lines = rendered.text.split('\n');
+    expect(lines.slice(lines.indexOf('Sources'))).toEqual([
+      'Sources',
+      'Deploy @octocat <b>',
+      'start',
+      'Generated from the documentation by its assistant; it can be wrong, so check the sources.',
+    ]);
+    expect(rendered.links).toEqual(['https://docs.example.com/deploy', 'https://docs.example.com/Start']);
+    expect(rendered.html).not.toMatch(/<b>|@octocat/);
+    expect(body).not.toMatch(/javascript:|##\[|a\)b/);
   });
 
-  test('says when the answer is still being written or incomplete', () => {
-    expect(renderAnswerComment({ ...base, state: 'streaming' })).toContain('Writing the answer');
-    const cut = renderAnswerComment({ ...base, state: 'incomplete', reason: 'error <b>@x</b>' });
-    expect(cut).toContain('This answer is incomplete');
-    expect(cut).not.toContain('<b>');
+  test('shows the answer as written, with only links to the documentation live', () => {
+    const answer = 'Run `acme deploy`, see [Deploying](https://docs.example.com/deploy), @octocat, <b>x</b> & #12.';
+    const rendered = render(
+      renderAnswerComment({
+        ...base,
+        answer,
+        state: 'complete',
+        sources: [{ url: 'https://docs.example.com/deploy' }],
+      }),
+    );
+    expect(rendered.text.split('\n')[0]).toBe('Run acme deploy, see Deploying, @octocat, <b>x</b> & #12.');
+    expect(rendered.links).toEqual(['https://docs.example.com/deploy', 'https://docs.example.com/deploy']);
+    expect(rendered.html).not.toMatch(/<b>|@octocat|#12/);
+  });
+
+  test('says when the answer is still being written or incomplete, in words shown as written', () => {
+    expect(seen(renderAnswerComment({ ...base, state: 'streaming' }))).toContain('Writing the answer…');
+    const cut = render(renderAnswerComment({ ...base, state: 'incomplete', reason: 'error <b>@x</b> in a_b.c' }));
+    expect(cut.text.split('\n')).toContain('This answer is incomplete: error <b>@x</b> in a_b.c');
+    expect(cut.html).not.toMatch(/<b>|@x/);
   });
 
   test('stays below GitHub’s limit with the longest answer and many sources', () => {
@@ -211,9 +226,12 @@ describe('ask marker', () => {
     expect(parseAskMarker(`text\n${marker}`, scope)).toBeUndefined();
   });
 
-  test('records no thread id it could not write safely', () => {
-    const marker = renderAskMarker({ threadId: 'a --> b', question: 'c1' }, scope);
-    expect(marker).toContain('thread=- ');
-    expect(parseAskMarker(marker, scope)).toEqual({ threadId: '', question: 'c1' });
-  });
+  test.each(['a --> b', '::error::x', 'x::add-mask::y', '-rf'])(
+    'records no thread id it could not write safely: %j',
+    (threadId) => {
+      const marker = renderAskMarker({ threadId, question: 'c1' }, scope);
+      expect(marker).toContain('thread=- ');
+      expect(parseAskMarker(marker, scope)).toEqual({ threadId: '', question: 'c1' });
+    },
+  );
 });

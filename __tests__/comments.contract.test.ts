@@ -12,6 +12,7 @@ import {
   commentEvent as seededComment,
   createRequests,
 } from './support/services.ts';
+import { render, seen } from './support/render.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -49,12 +50,13 @@ describe('comment workflow', () => {
     const [job] = emulator.jobs();
     const [progress, ...others] = botComments();
     expect(others).toEqual([]);
-    expect(progress?.body).toContain(`✅ **Documentation pull request ready:** <${job?.prLink}>`);
+    const shown = render(progress?.body ?? '');
+    const lines = shown.text.split('\n');
+    expect(lines[0]).toBe(`✅ Documentation pull request ready: ${job?.prLink}`);
+    expect(lines.at(-1)).toBe(`job ${job?.id} · workflow run`);
+    expect(shown.links).toEqual([job?.prLink, 'https://github.com/Codertocat/Hello-World/actions/runs/1658821493']);
     expect(progress?.body).toMatch(
       new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=[0-9a-f]{32} -->`),
-    );
-    expect(progress?.body).toContain(
-      '[workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)',
     );
     expect(reactionsOn(event.payload.comment.id)).toEqual(['eyes', 'rocket']);
     expect(result.outputs.status).toBe('completed');
@@ -72,17 +74,17 @@ describe('comment workflow', () => {
     }, 20);
     await run(event);
     clearInterval(poll);
-    expect(seenWorking).toMatch(
-      /⏳ \*\*Updating the documentation\.\*\* The agent has been working since \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    expect(seen(seenWorking)).toMatch(
+      /^⏳ Updating the documentation\. The agent has been working since \d{4}-\d\d-\d\d \d\d:\d\d UTC;/,
     );
-    expect(botComments()[0]?.body).toContain('✅');
+    expect(seen(botComments()[0]?.body ?? '')).toMatch(/^✅ Documentation pull request ready: /);
   });
 
   test('a failed update of the comment is retried, so it still ends final', async () => {
     github.failNext('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', 502, 2);
     const result = await run(commentEvent('/docs document the flag'));
     expect(result.code).toBe(0);
-    expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
+    expect(seen(botComments()[0]?.body ?? '')).toMatch(/^✅ Documentation pull request ready: /);
     expect(result.stdout).toMatch(/GitHub PATCH \S+ failed \(.*\); trying again\./);
   });
 
@@ -106,11 +108,13 @@ describe('comment workflow', () => {
     expect(result.code).toBe(0);
     expect(result.outputs.status).toBe('skipped');
     expect(emulator.requests).toHaveLength(0);
-    expect(botComments().map((c) => c.body)).toEqual([
-      expect.stringMatching(
-        /^<!-- docs-agent-action refused=codertocat sig=[0-9a-f]{32} -->\nThe documentation agent was not started: only people with write access to this repository can ask for documentation changes\.$/,
-      ),
+    const replies = botComments();
+    expect(replies.map((c) => c.body)).toEqual([
+      expect.stringMatching(/^<!-- docs-agent-action refused=codertocat sig=[0-9a-f]{32} -->\n/),
     ]);
+    expect(seen(replies[0]?.body ?? '')).toBe(
+      'The documentation agent was not started: only people with write access to this repository can ask for documentation changes.',
+    );
   });
 
   test('a read-only user gets no reply when replies are off', async () => {
@@ -225,20 +229,20 @@ describe('comment workflow', () => {
     const result = await run(event);
     expect(result.code).toBe(1);
     // The headline says it failed; the agent's reason follows, without saying so again.
-    const headline = botComments()[0]?.body.split('\n')[1] ?? '';
-    expect(headline).toMatch(/^❌ \*\*The documentation update failed\.\*\* The agent could not apply the change/);
+    const headline = seen(botComments()[0]?.body ?? '').split('\n')[0] ?? '';
+    expect(headline).toMatch(/^❌ The documentation update failed\. The agent could not apply the change/);
     expect(headline.match(/fail/gi)).toHaveLength(1);
     expect(reactionsOn(event.payload.comment.id)).toEqual(['eyes', 'confused']);
   });
 
   test.each([
-    ['archived', '❌ **The job was archived before it finished.**', /archived before it finished/gi],
-    ['failed', '❌ **The documentation update failed.**', /fail/gi],
+    ['archived', '❌ The job was archived before it finished.', /archived before it finished/gi],
+    ['failed', '❌ The documentation update failed.', /fail/gi],
   ] as const)('an %s job says so once in the final comment', async (outcome, said, word) => {
     emulator.configure({ outcome, durationMs: 50 });
     const result = await run(commentEvent('/docs document the flag'));
     expect(result.code).toBe(1);
-    const headline = botComments()[0]?.body.split('\n')[1] ?? '';
+    const headline = seen(botComments()[0]?.body ?? '').split('\n')[0] ?? '';
     expect(headline.startsWith(said)).toBe(true);
     expect(headline.match(word)).toHaveLength(1);
     expect(headline).not.toContain('Job job');
@@ -248,7 +252,7 @@ describe('comment workflow', () => {
     emulator.configure({ outcome: 'archived', durationMs: 50, v1: false });
     const result = await run(commentEvent('/docs document the flag'));
     expect(result.code).toBe(1);
-    expect(botComments()[0]?.body.split('\n')[1]).toBe('❌ **The job was archived before it finished.**');
+    expect(seen(botComments()[0]?.body ?? '').split('\n')[0]).toBe('❌ The job was archived before it finished.');
     expect(errorLine(result)).toMatch(/^::error::Job job_\w+ was archived before it finished\.$/);
   });
 

@@ -7,6 +7,7 @@ import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
+import { seen } from './support/render.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -204,12 +205,13 @@ describe('cancellation', () => {
     expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
     const progress = github.comments(1).filter((c) => c.user.type === 'Bot');
     expect(progress).toHaveLength(1);
-    expect(progress[0]?.body).toContain(
-      '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.',
-    );
-    expect(progress[0]?.body).toContain(emulator.jobs()[0]?.id);
+    const shown = seen(progress[0]?.body ?? '').split('\n');
+    expect(shown[0]).toBe('⏹️ Cancelled: the workflow run stopped; the job continues on the service.');
+    expect(shown.at(-1)).toBe(`job ${emulator.jobs()[0]?.id} · workflow run`);
     expect(result.state.finished).toBe('true');
-    expect(result.summary).toContain('Cancelled while the documentation agent worked');
+    const summary = seen(result.summary).split('\n');
+    expect(summary[0]).toBe('Cancelled while the documentation agent worked');
+    expect(summary[3]).toBe(`The run was cancelled; job ${emulator.jobs()[0]?.id} continues on the service.`);
   });
 
   test('SIGINT while a job read hangs: the read is dropped, status and job-id are set within the grace', async () => {
@@ -243,8 +245,8 @@ describe('cancellation', () => {
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
-    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain(
-      '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.',
+    expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(
+      /^⏹️ Cancelled: the workflow run stopped; the job continues on the service\.$/m,
     );
     expect(result.state.finished).toBe('true');
   }, 60_000);
@@ -257,7 +259,7 @@ describe('cancellation', () => {
     );
     expect(result.code).toBe(1);
     expect(result.outputs.status).toBe('active');
-    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain('⏹️ **Cancelled:**');
+    expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(/^⏹️ Cancelled: /);
   });
 
   test('the post step finishes a comment the killed main step left working', async () => {
@@ -267,11 +269,11 @@ describe('cancellation', () => {
       { event: commentEvent(), onSpawn: (child) => void untilJobExists().then(() => child.kill('SIGKILL')) },
     );
     expect(main.signal).toBe('SIGKILL');
-    expect(github.comments(1).find((c) => c.user.type === 'Bot')?.body).toContain('⏳');
+    expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(/^⏳ Updating/);
     const post = await run({}, { entry: 'post', state: main.state });
     expect(post.code).toBe(0);
     const progress = github.comments(1).find((c) => c.user.type === 'Bot');
-    expect(progress?.body).toContain('⏹️ **Cancelled:**');
+    expect(seen(progress?.body ?? '')).toMatch(/^⏹️ Cancelled: /);
     expect(progress?.body).toContain(`job=${emulator.jobs()[0]?.id ?? 'missing'} `);
   });
 

@@ -5,13 +5,18 @@
  * searches, and every place the text can reach is checked for the key: the log, the outputs, the
  * summary and the issue comment.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { startPlainServer } from './support/plain-server.ts';
 import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
+import { render } from './support/render.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -153,7 +158,8 @@ describe('no text from outside becomes a runner command', () => {
     emulator.inject(
       answer('create', 201, { id: 'job_h', status: 'active' }),
       answer('get', 200, { id: 'job_h', status: `done\n${command}` }, 2),
-      answer('get', 200, { id: 'job_h', status: 'completed', prLink: null }),
+      // Many times: the v1 session read counts as a 'get' too, and may take one of these answers.
+      answer('get', 200, { id: 'job_h', status: 'completed', prLink: null }, 20),
     );
     const result = await run();
     expect(result.code).toBe(0);
@@ -231,27 +237,57 @@ describe('what the service returns is checked before it is used', () => {
     ['the api-key in its query', `https://github.com/acme/docs/pull/7?t=${API_KEY}`],
     ['part of the api-key in its fragment', `https://github.com/acme/docs/pull/7#${API_KEY.slice(2, 14)}`],
     ['the GitHub token in its path', `https://github.com/acme/docs/pull/7/${GITHUB_TOKEN}`],
+    ['a command substitution after the number', 'https://github.com/acme/docs/pull/1$(touch$IFS/tmp/PWNED)'],
+    ['backticks in the repository name', 'https://github.com/acme/do`id`cs/pull/1'],
+    ['a runner command in its fragment', 'https://github.com/acme/docs/pull/1#x##[error]boom'],
+    ['a shell separator in the owner', 'https://github.com/acme;id/docs/pull/1'],
+    ['a path after the number', 'https://github.com/acme/docs/pull/1/../../evil'],
     ['a number instead of text', 7],
     ['an object instead of text', { url: 'https://github.com/acme/docs/pull/1' }],
   ])('a pull request link with %s is a warning, not a link', async (_name, link: unknown) => {
     emulator.inject(
       answer('create', 201, { id: 'job_l', status: 'active' }),
-      answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }),
+      answer('get', 200, { id: 'job_l', status: 'completed', prLink: link }, 20),
     );
     const result = await run({}, { event: commentEvent() });
     expect(result.code).toBe(0);
     expect(result.outputs['pr-link']).toBe('');
     expect(result.stdout).toMatch(/::warning::Job job_l completed, but the pull request link it reported/);
-    const headline =
-      github
-        .comments()
-        .find((c) => c.user.type === 'Bot')
-        ?.body.split('\n')[1] ?? '';
-    expect(headline).toContain('without a pull request link this action can vouch for');
-    expect(headline).not.toMatch(/\]\(|<https?:|href=|(?<!\\)https?:\/\//);
+    const shown = render(github.comments().find((c) => c.user.type === 'Bot')?.body ?? '');
+    expect(shown.text.split('\n')[0]).toMatch(
+      /^⚠️ Done, but without a pull request link this action can vouch for\. Job job_l completed, but the pull request link it reported /,
+    );
+    // The rejected link is shown as text, never as a link: only the workflow run is linked.
+    expect(shown.links).toEqual(['https://github.com/Codertocat/Hello-World/actions/runs/1658821493']);
     expect(result.outputs['pr-number']).toBeUndefined();
     expect(github.comments().some((c) => c.body.includes('pull request is ready'))).toBe(false);
     expectNoSecret(result);
+    expectInert(result);
+  });
+
+  test('a pull request link that would run a command in a later step never becomes an output', async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'docs-agent-pwned-')), 'PWNED');
+    const hostile = `https://github.com/acme/docs/pull/1$(touch$IFS${marker})`;
+    emulator.inject(
+      answer('create', 201, { id: 'job_x', status: 'active' }),
+      answer('get', 200, { id: 'job_x', status: 'completed', prLink: hostile }, 20),
+    );
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs['pr-link']).toBe('');
+    expect(result.outputs['pr-number']).toBeUndefined();
+    expect(Object.values(result.outputs).join('\n')).not.toMatch(/\$\(|touch/);
+    expect(result.stdout).toMatch(
+      /^::warning::Job job_x completed, but the pull request link it reported has a pull request number that is not a number, so it was not used: /m,
+    );
+    // The step the README used to show, as the runner runs it: the expression is replaced by the
+    // output's text, then bash runs the line.
+    const line = 'echo "Pull request: ${{ steps.docs.outputs.pr-link }}"'.replace(
+      '${{ steps.docs.outputs.pr-link }}',
+      result.outputs['pr-link'] ?? '',
+    );
+    expect(spawnSync('bash', ['-c', line], { encoding: 'utf8' }).stdout).toBe('Pull request: \n');
+    expect(existsSync(marker)).toBe(false);
     expectInert(result);
   });
 
@@ -276,7 +312,8 @@ describe('what the service returns is checked before it is used', () => {
       emulator.inject(
         answer('create', 201, { id: 'job_m', status: 'active' }),
         answer('get', 200, { id: 'job_m', status, prLink: null }),
-        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }),
+        // Many times: the v1 session read counts as a 'get' too, and may take one of these answers.
+        answer('get', 200, { id: 'job_m', status: 'completed', prLink: 'https://github.com/acme/docs/pull/3' }, 20),
       );
       const result = await run();
       expect(result.code).toBe(0);

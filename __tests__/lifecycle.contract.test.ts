@@ -8,6 +8,7 @@ import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { errorLine, expectClean, runAgainst, useServices, createRequests } from './support/services.ts';
+import { seen } from './support/render.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -137,13 +138,15 @@ describe('job-id on every event', () => {
     payload.comment.body = seeded.body;
     const first = await run({ 'timeout-minutes': '0.01' }, { event: { name: 'issue_comment', payload } });
     expect(first.outputs.status).toBe('active');
-    expect(botComments()[0]?.body).toContain('⌛ **Stopped waiting**');
+    expect(seen(botComments()[0]?.body ?? '')).toMatch(
+      /^⌛ Stopped waiting \(timeout-minutes\)\. The job continues on the service\.$/m,
+    );
 
     const later = await run({ 'job-id': first.outputs['job-id'] ?? '', 'issue-number': '1' }, { event: dispatch() });
     expect(later.code).toBe(0);
     const [comment, ...others] = botComments();
     expect(others).toEqual([]);
-    expect(comment?.body).toContain('✅ **Documentation pull request ready:**');
+    expect(seen(comment?.body ?? '')).toMatch(/^✅ Documentation pull request ready: https:\/\/github\.com\//);
   });
 });
 
@@ -180,7 +183,9 @@ describe('which events need a prompt', () => {
       expect(result.code).toBe(0);
       expect(result.outputs.status).toBe('completed');
       expect(botComments()).toHaveLength(1);
-      expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
+      expect(seen(botComments()[0]?.body ?? '')).toMatch(
+        /^✅ Documentation pull request ready: https:\/\/github\.com\//,
+      );
       expect(github.reactions()).toEqual([]);
       expect(github.comments().some((c) => c.body.includes(`@${String(payload.sender.login)}`))).toBe(false);
     },

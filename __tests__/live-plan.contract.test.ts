@@ -11,6 +11,7 @@ import { MAX_EDITS } from '../src/run/live-progress.ts';
 import { TIMINGS } from '../src/run/timings.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
 import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';
+import { render, seen } from './support/render.ts';
 
 const SCALE = 0.01;
 
@@ -38,31 +39,37 @@ describe('the agent’s work on the issue', () => {
     const result = await runOn(event);
     expect(result.code).toBe(0);
     const [job] = emulator.jobs();
-    const working = edits().filter((body) => body.includes('⏳ **Updating the documentation.**'));
+    const working = edits()
+      .map((body) => render(body))
+      .filter((shown) => shown.text.startsWith('⏳ Updating the documentation.'));
     expect(working.length).toBeGreaterThanOrEqual(2);
     // The plan while working: the title, steps by status and the time so far.
-    expect(working.some((body) => body.includes('🔄 **'))).toBe(true);
-    expect(working.some((body) => body.includes('- ✅ '))).toBe(true);
-    expect(working.at(-1)).toContain('\n#### Make the documentation change a GitHub user asked for on is…\n');
-    expect(working.at(-1)).toMatch(/_Working for \d+s · \d of 4 steps done_/);
+    expect(working.some((shown) => /<li>🔄 <strong>.+<\/strong> \(in progress\)<\/li>/.test(shown.html))).toBe(true);
+    expect(working.some((shown) => shown.html.includes('<li>✅ '))).toBe(true);
+    expect(working.at(-1)?.html).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
+    expect(working.at(-1)?.text).toMatch(/^Working for \d+s · \d of 4 steps done$/m);
     // Edits only on change: no two consecutive edits show the same plan.
-    const plans = working.map((body) => body.replace(/_Working for .*_/, ''));
+    const plans = working.map((shown) => shown.text.replace(/^Working for .*$/m, ''));
     for (let i = 1; i < plans.length; i++) expect(plans[i]).not.toBe(plans[i - 1]);
 
     const [progress, ...others] = progressComments();
     expect(others).toEqual([]);
-    expect(progress?.body).toContain(`✅ **Documentation pull request ready:** <${job?.prLink}>`);
-    expect(progress?.body).toContain('> I documented the \\-\\-verbose flag in cli\\.md\\.');
-    expect(progress?.body).toContain('- ✅ Open a pull request');
-    expect(progress?.body).toMatch(/_Took \d+s · 4 of 4 steps done_/);
+    const final = render(progress?.body ?? '');
+    expect(final.text.split('\n')[0]).toBe(`✅ Documentation pull request ready: ${job?.prLink}`);
+    expect(final.links[0]).toBe(job?.prLink);
+    expect(final.html).toContain('<blockquote>\n<p>I documented the --verbose flag in cli.md.</p>\n</blockquote>');
+    expect(final.html).toContain('<li>✅ Open a pull request</li>');
+    expect(final.text).toMatch(/^Took \d+s · 4 of 4 steps done$/m);
     expect(progress?.body).toMatch(
       new RegExp(`^<!-- docs-agent-action job=${job?.id} triggers=c${event.payload.comment.id} sig=`),
     );
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
-    expect(result.summary).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
-    expect(result.summary).toContain('\n> I documented the \\-\\-verbose flag in cli\\.md\\.\n');
-    expect(result.summary).toMatch(/<td>Open a pull request<\/td><td>✅ done<\/td>/);
+    const summary = render(result.summary);
+    expect(summary.html).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
+    expect(summary.html).toContain('<blockquote>\n<p>I documented the --verbose flag in cli.md.</p>\n</blockquote>');
+    expect(summary.text.split('\n')).toContain('Open a pull request | ✅ done');
+    expect(summary.text).not.toContain('\\');
     expectClean(result);
   });
 
@@ -87,7 +94,7 @@ describe('the agent’s work on the issue', () => {
     const event = commentEvent('/docs document the flag');
     await runAgainst({ emulator, github }, { event });
     const [job] = emulator.jobs();
-    expect(notifications().map((c) => c.body.split('\n').slice(1).join('\n'))).toEqual([
+    expect(notifications().map((c) => seen(c.body))).toEqual([
       `@Codertocat the docs pull request is ready: ${job?.prLink}`,
     ]);
     // A re-run of the same request resumes the same job and finds its notification.
@@ -102,10 +109,12 @@ describe('the agent’s work on the issue', () => {
     emulator.configure({ outcome: 'failed', finalMessage: 'The docs build broke @everyone <b>x</b>\n::error::pwned' });
     const result = await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag') });
     expect(result.code).toBe(1);
-    const body = progressComments()[0]?.body ?? '';
-    expect(body).toContain('❌ **The documentation update failed.**');
-    expect(body).toContain('The docs build broke @\u200beveryone \\<b\\>x\\</b\\>');
-    expect(notifications().map((c) => c.body.split('\n')[1])).toEqual([
+    const shown = render(progressComments()[0]?.body ?? '');
+    expect(shown.text.split('\n')[0]).toBe(
+      '❌ The documentation update failed. The docs build broke @everyone <b>x</b> ::error::pwned',
+    );
+    expect(shown.html).not.toMatch(/<b>|@everyone/);
+    expect(notifications().map((c) => seen(c.body))).toEqual([
       '@Codertocat the documentation update failed; the progress comment above says why.',
     ]);
     expect(result.outputs.message).toBe('The docs build broke @everyone <b>x</b> :\u200b:error:\u200b:pwned');
@@ -120,10 +129,10 @@ describe('the agent’s work on the issue', () => {
     expect(main.state.finished).toBeUndefined();
     const post = await runAgainst({ emulator, github }, { event, entry: 'post', state: main.state });
     expect(post.code).toBe(0);
-    const body = progressComments()[0]?.body ?? '';
-    expect(body).toContain('✅ **Documentation pull request ready:**');
-    expect(body).toContain('- ✅ Open a pull request');
-    expect(body).toMatch(/_Took \d+s · 4 of 4 steps done_/);
+    const shown = render(progressComments()[0]?.body ?? '');
+    expect(shown.text).toMatch(/^✅ Documentation pull request ready: https:\/\/github\.com\/\S+\/pull\/\d+$/m);
+    expect(shown.html).toContain('<li>✅ Open a pull request</li>');
+    expect(shown.text).toMatch(/^Took \d+s · 4 of 4 steps done$/m);
   });
 
   test('notify: false, and runs without a requester, mention nobody', async () => {
@@ -148,11 +157,9 @@ describe('the agent’s work on the issue', () => {
     const [job] = emulator.jobs();
     // No plan: the working comment is written once and edited only with the final word.
     expect(edits()).toHaveLength(1);
-    expect(progressComments()[0]?.body.split('\n').slice(1)).toEqual([
-      `✅ **Documentation pull request ready:** <${job?.prLink}>`,
-      '',
-      `job \`${job?.id}\` · [workflow run](https://github.com/Codertocat/Hello-World/actions/runs/1658821493)`,
-    ]);
+    const shown = render(progressComments()[0]?.body ?? '');
+    expect(shown.text).toBe(`✅ Documentation pull request ready: ${job?.prLink}\njob ${job?.id} · workflow run`);
+    expect(shown.links).toEqual([job?.prLink, 'https://github.com/Codertocat/Hello-World/actions/runs/1658821493']);
     // The endpoint answered 404 once and was not asked again during the wait.
     const v1 = emulator.requests.filter((r) => r.path.startsWith('/v1/'));
     expect(v1).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { notificationText, pullRequestNumber, whomToNotify } from '../src/run/notify.ts';
+import { notificationText, whomToNotify } from '../src/run/notify.ts';
 import type { Outcome } from '../src/run/outcome.ts';
 import type { Trigger } from '../src/github/trigger.ts';
 
@@ -65,19 +65,5 @@ describe('notification text', () => {
     for (const kind of ['timed-out', 'cancelled', 'started', 'error'] as const) {
       expect(notificationText(outcome(kind))).toBeUndefined();
     }
-  });
-});
-
-describe('pull request number', () => {
-  test.each([
-    ['https://github.com/o/r/pull/12', '12'],
-    ['https://ghe.example.com/o/r/pull/7/', '7'],
-    ['https://github.com/o/r/issues/12', undefined],
-    ['https://github.com/o/r/pull/12/files', undefined],
-    ['https://github.com/o/r/pull/0', undefined],
-    ['not a link', undefined],
-    ['', undefined],
-  ])('%s', (link, number) => {
-    expect(pullRequestNumber(link)).toBe(number);
   });
 });

@@ -2,6 +2,8 @@ import { decideOutcome } from '../src/run/outcome.ts';
 import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/github/progress-view.ts';
 import { cleanText, fence } from '../src/util/sanitize.ts';
 import { forMarkdown } from '../src/util/text-gate.ts';
+import { PROGRESS_STATES } from '../src/github/progress-view.ts';
+import { render, seen } from './support/render.ts';
 
 const view = {
   jobId: 'job_1',
@@ -50,23 +52,54 @@ describe('progress comment', () => {
   });
 
   test('says working with the start time and the run link', () => {
-    expect(renderProgress({ ...view, state: 'working' }, scope)).toBe(
-      `${renderMarker(view, scope)}\n` +
-        '⏳ **Updating the documentation.** The agent has been working since 2026-11-21 10:03 UTC; this comment changes when it is done.\n\n' +
-        'job `job_1` · [workflow run](https://github.com/o/r/actions/runs/1)',
+    const body = renderProgress({ ...view, state: 'working' }, scope);
+    expect(body.startsWith(`${renderMarker(view, scope)}\n`)).toBe(true);
+    const rendered = render(body);
+    expect(rendered.text).toBe(
+      '⏳ Updating the documentation. The agent has been working since 2026-11-21 10:03 UTC; this comment changes when it is done.\n' +
+        'job job_1 · workflow run',
     );
+    expect(rendered.links).toEqual(['https://github.com/o/r/actions/runs/1']);
   });
 
-  test('renders outside text inert', () => {
+  test('shows outside text as written, and nothing in it is live', () => {
+    const detail = 'Failed for @octocat: see [x](https://evil) <img src=x> #12 *now* `code` \\ a_b_c';
+    const rendered = render(renderProgress({ ...view, state: 'failed', detail }, scope));
+    expect(rendered.text.split('\n')[0]).toBe(`❌ The documentation update failed. ${detail}`);
+    expect(rendered.links).toEqual(['https://github.com/o/r/actions/runs/1']);
+    expect(rendered.images).toEqual([]);
+    expect(rendered.html).not.toMatch(/<img|<em>|<code>code|@octocat|#12/);
+  });
+
+  // Every state with every part of the agent's text: each shows as written (no escape left
+  // visible, which happens when escaped text lands inside HTML), and only our links are links.
+  test.each(PROGRESS_STATES)("the %s comment shows the agent's words as written", (state) => {
+    const words = {
+      detail: 'Detail: a_b *c* <d> [e](f) 1. g \\ h',
+      title: 'Title: a_b *c* <d> #1',
+      message: 'Message: see https://evil.example/x?y=1 & <b>z</b>',
+      steps: [
+        { content: 'Step: `x` | y ~~z~~', status: 'completed' as const },
+        { content: 'Step two: - [ ] box', status: 'in_progress' as const },
+      ],
+    };
     const body = renderProgress(
-      {
-        ...view,
-        state: 'failed',
-        detail: 'Failed for @octocat: see [x](https://evil) <img src=x> #12',
-      },
+      { ...view, ...words, state, prLink: 'https://github.com/o/r/pull/2', elapsedMs: 61_000 },
       scope,
     );
-    expect(body).toContain('Failed for @\u200boctocat\\: see \\[x\\]\\(https\\://evil\\) \\<img src\\=x\\> #\u200b12');
+    const rendered = render(body);
+    const lines = rendered.text.split('\n');
+    expect(lines).toContain('Title: a_b *c* <d> #1');
+    expect(lines).toContain('Message: see https://evil.example/x?y=1 & <b>z</b>');
+    expect(lines).toContain('✅ Step: `x` | y ~~z~~');
+    expect(lines).toContain('🔄 Step two: - [ ] box (in progress)');
+    if (['failed', 'archived', 'error', 'no-change'].includes(state)) {
+      expect(rendered.text).toContain('Detail: a_b *c* <d> [e](f) 1. g \\ h');
+    }
+    expect(rendered.text).not.toMatch(/\\[^ ]/);
+    expect(rendered.links.every((link) => link.startsWith('https://github.com/o/r/'))).toBe(true);
+    // Nothing the agent wrote became markup: emphasis, code, strikethrough, a task box or a tag.
+    expect(rendered.html).not.toMatch(/<em>c<\/em>|<code>x<\/code>|<del>|<input|<(b|d)>|<a href="f"/);
   });
 
   test('says whether a cancelled run left a job', () => {
@@ -80,9 +113,8 @@ describe('progress comment', () => {
 describe('refusal reply', () => {
   test('is recognised for the same user, issue and key only', () => {
     const body = renderRefusal('Mallory', 'only people with write access can ask', scope);
-    expect(body).toMatch(
-      /^<!-- docs-agent-action refused=mallory sig=[0-9a-f]{32} -->\nThe documentation agent was not started: only people with write access can ask\.$/,
-    );
+    expect(body).toMatch(/^<!-- docs-agent-action refused=mallory sig=[0-9a-f]{32} -->\n/);
+    expect(seen(body)).toBe('The documentation agent was not started: only people with write access can ask.');
     expect(isRefusalOf(body, 'mallory', scope)).toBe(true);
     expect(isRefusalOf(body, 'eve', scope)).toBe(false);
     expect(isRefusalOf(body, 'mallory', { ...scope, issueNumber: 8 })).toBe(false);

@@ -18,6 +18,7 @@ import { ProgressComments } from '../src/github/progress-comment.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 import { API_KEY, GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { FakeRunner } from './support/fake-runner.ts';
+import { render, seen } from './support/render.ts';
 import { commentEvent, useServices, type Services } from './support/services.ts';
 
 /** Every wait in tens of milliseconds; requests still get seconds. */
@@ -105,7 +106,9 @@ describe('a step with a prompt', () => {
     expect(runner.outputs['pr-number']).toMatch(/^\d+$/);
     expect(runner.groups).toEqual(['Create the job', 'Wait for the job', 'Report the outcome']);
     expect(runner.summaries).toHaveLength(1);
-    expect(runner.summaries[0]).toContain('opened a pull request');
+    expect(seen(runner.summaries[0] ?? '').split('\n')).toContain(
+      `Job ${job?.id} opened a pull request: ${job?.prLink}`,
+    );
     expect(runner.state.jobId).toBe(job?.id);
     // Nothing reports on GitHub for a step without an issue.
     expect(services.github.calls).toEqual([]);
@@ -195,8 +198,9 @@ describe('a request in an issue comment', () => {
     const ours = github.comments(issue).filter((comment) => comment.user.type === 'Bot');
     // The progress comment with the pull request, and one notification that mentions the requester.
     expect(ours).toHaveLength(2);
-    expect(ours[0]?.body).toContain(services.emulator.jobs()[0]?.prLink ?? 'no link');
-    expect(ours[1]?.body).toContain('@Codertocat');
+    const link = services.emulator.jobs()[0]?.prLink ?? 'no link';
+    expect(render(ours[0]?.body ?? '').links).toContain(link);
+    expect(seen(ours[1]?.body ?? '')).toBe(`@Codertocat the docs pull request is ready: ${link}`);
     expect(github.reactions().map((reaction) => reaction.content)).toEqual(expect.arrayContaining(['eyes', 'rocket']));
     expect(runner.state).toMatchObject({ finished: 'true', issueNumber: String(issue) });
     expect(prompts()[0]).toContain('document the --verbose flag');
@@ -427,8 +431,9 @@ describe('the post step', () => {
     await runPost({ record: new StepRecord(runner), log: runner.log, connect: connect(runner), runUrl: undefined });
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
-    expect(progress?.body).toMatch(/cancel/i);
-    expect(progress?.body).not.toMatch(/working/i);
+    const shown = seen(progress?.body ?? '');
+    expect(shown).toMatch(/^⏹️ Cancelled: the workflow run stopped; the job continues on the service\./);
+    expect(shown).not.toMatch(/working/i);
     expect(runner.messages('info')[0]).toContain('marked it cancelled');
     expect(runner.messages('info')[0]).toContain('Job job_left continues on the service');
   });
@@ -446,7 +451,10 @@ describe('the post step', () => {
     await runPost({ record: new StepRecord(runner), log: runner.log, connect: connect(runner), runUrl: undefined });
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
-    expect(progress?.body).toContain('https://github.com/acme/docs/pull/9');
+    expect(seen(progress?.body ?? '')).toMatch(
+      /^✅ Documentation pull request ready: https:\/\/github\.com\/acme\/docs\/pull\/9$/m,
+    );
+    expect(render(progress?.body ?? '').links).toContain('https://github.com/acme/docs/pull/9');
   });
 
   test('does nothing when the main step finished its comment', async () => {

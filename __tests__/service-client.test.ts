@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle, isPullRequestLink } from '../src/service/client.ts';
+import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle } from '../src/service/client.ts';
 import { ServiceError } from '../src/util/errors.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 import { createTransport } from '../src/service/transport.ts';
@@ -253,23 +253,6 @@ describe('what the client lets in', () => {
   });
 
   test.each([
-    ['https://github.com/acme/docs/pull/1', true],
-    ['https://ghe.example.com/acme/docs/pull/1', true],
-    ['https://github.com@evil.example/acme/docs/pull/1', false],
-    ['https://user:pw@github.com/acme/docs/pull/1', false],
-    ['http://github.com/acme/docs/pull/1', false],
-    ['https://github.com:444/acme/docs/pull/1', false],
-    ['https://github.com.evil.example/acme/docs/pull/1', false],
-    ['javascript:alert(1)', false],
-    ['not a url', false],
-    [' https://github.com/acme/docs/pull/1', false],
-    ['https://github.com/acme/docs/pull/1\n', false],
-    ['https://GitHub.com/acme/docs/pull/1', false],
-  ])('a pull request link %j is taken: %s', (link, taken) => {
-    expect(isPullRequestLink(link, ['github.com', 'ghe.example.com'])).toBe(taken);
-  });
-
-  test.each([
     ['job_1', true],
     ['0b6c9e2e-5b1f-4a43-9d8e-3f1b2c3d4e5f', true],
     ['a--b.c_d', true],
@@ -323,7 +306,11 @@ describe('job fields are checked exactly at the door', () => {
   test.each([
     [' https://github.com/acme/docs/pull/7 ', 'has white space around it'],
     ['https://github.com/acme/docs/pull/7\n', 'has white space around it'],
-    ['https://evil.example/acme/docs/pull/7', 'is not an https link to a pull request on this GitHub server'],
+    [
+      'https://evil.example/acme/docs/pull/7',
+      'is not on this GitHub server (expected https://<host>/<owner>/<repo>/pull/<number> on github.com)',
+    ],
+    ['https://github.com/acme/docs/pull/1$(touch$IFS/tmp/PWNED)', 'has a pull request number that is not a number'],
     [7, 'is not text but number'],
     [true, 'is not text but boolean'],
     [{ url: 'https://github.com/acme/docs/pull/7' }, 'is not text but object'],
@@ -335,6 +322,18 @@ describe('job fields are checked exactly at the door', () => {
     expect(job.prLinkProblem).toBe(problem);
     expect(job.rejectedPrLink).toBeDefined();
     expect(job.rejectedPrLink).not.toMatch(/[\r\n]/);
+  });
+
+  test('a pull request link is rebuilt from its parts, with its number', async () => {
+    service()
+      .get(path)
+      .reply(200, { id: 'job_1', status: 'completed', prLink: 'https://GitHub.com/acme/docs/pull/7/' });
+    expect(await client().getJob('job_1')).toEqual({
+      id: 'job_1',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/7',
+      prNumber: '7',
+    });
   });
 
   test.each([null, ''])('no pull request link (%j) is no link, not a problem', async (prLink) => {

@@ -27,6 +27,40 @@ describe('StepRecord', () => {
     });
   });
 
+  test('refuses a fixed-form output that is not its grammar, with a warning, and writes the rest', () => {
+    const runner = new FakeRunner();
+    new StepRecord(runner, ['github.com']).writeOutputs({
+      status: 'completed',
+      jobId: 'job_1',
+      prLink: 'https://github.com/acme/docs/pull/1$(touch$IFS/tmp/PWNED)',
+      prNumber: '1;id',
+      threadId: '::error::x',
+      sources: '["https://docs.example.com/deploy#x##[error]boom"]',
+      message: 'Free text: $(this) is text, made inert elsewhere.',
+    });
+    expect(runner.outputs).toEqual({
+      status: 'completed',
+      'job-id': 'job_1',
+      message: 'Free text: $(this) is text, made inert elsewhere.',
+    });
+    const warnings = runner.messages('warning');
+    for (const name of ['pr-link', 'pr-number', 'thread-id', 'sources']) {
+      expect(warnings).toContainEqual(expect.stringContaining(`The '${name}' output was not set`));
+    }
+  });
+
+  test('takes back no saved final view whose job id or link is not their grammar', () => {
+    const view = { state: 'pull-request', jobId: 'job_1', triggers: ['c1'], startedAt: '2026-01-01T00:00:00Z' };
+    const read = (saved: object) =>
+      new StepRecord(new FakeRunner({ issueNumber: '4', finalView: JSON.stringify(saved) })).unfinishedProgress()
+        ?.finalView;
+    expect(read({ ...view, prLink: 'https://github.com/acme/docs/pull/1' })?.prLink).toBe(
+      'https://github.com/acme/docs/pull/1',
+    );
+    expect(read({ ...view, prLink: 'https://github.com/acme/docs/pull/1$(id)' })?.prLink).toBeUndefined();
+    expect(read({ ...view, jobId: 'job_1$(id)' })).toBeUndefined();
+  });
+
   test('gives the post step back what the main step saved', () => {
     const main = new FakeRunner();
     const saved = new StepRecord(main);

@@ -1,6 +1,8 @@
 // A runner for in-process tests: the Runner port (src/run/runner.ts) kept in memory. Its log goes
-// through the same gate as production's, and it refuses what the real runner would make a mess of:
-// an output written twice.
+// through the same gate as production's, its job summary is built by @actions/core's own summary
+// class (the same HTML the runner's file gets), and it refuses what the real runner would make a
+// mess of: an output written twice.
+import { summary as coreSummary } from '@actions/core';
 import type { Runner, SummaryWriter } from '../../src/run/runner.ts';
 import { gateLines, gatedLogger } from '../../src/util/text-gate.ts';
 
@@ -14,7 +16,7 @@ export class FakeRunner implements Runner {
   readonly state: Record<string, string>;
   readonly lines: LogLine[] = [];
   readonly groups: string[] = [];
-  /** Each write of the job summary, as the text of its parts. */
+  /** Each write of the job summary, as @actions/core would append it to the runner's file. */
   readonly summaries: string[] = [];
   failed: string | undefined;
   readonly log = gatedLogger({
@@ -48,17 +50,15 @@ export class FakeRunner implements Runner {
   }
 
   summary(): SummaryWriter {
-    const parts: string[] = [];
+    // core exports one summary bound to the runner's file; a fresh one of its class keeps each
+    // write of this fake apart, and only write() touches the file, so it is replaced here.
+    const Summary = coreSummary.constructor as new () => typeof coreSummary;
+    const built = new Summary();
     const writer: SummaryWriter = {
-      addHeading: (text) => (parts.push(text), writer),
-      addTable: (rows) => (
-        parts.push(
-          rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : cell.data)).join(' | ')).join('\n'),
-        ),
-        writer
-      ),
-      addRaw: (text) => (parts.push(text), writer),
-      write: async () => void this.summaries.push(parts.join('\n')),
+      addHeading: (text, level) => (built.addHeading(text, level), writer),
+      addTable: (rows) => (built.addTable(rows), writer),
+      addRaw: (text, addEOL) => (built.addRaw(text, addEOL), writer),
+      write: async () => void this.summaries.push(built.stringify()),
     };
     return writer;
   }

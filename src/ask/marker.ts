@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { THREAD_ID } from '../util/grammar.ts';
+
+// The thread id's grammar lives with the other fixed forms; the stream reader takes it from here.
+export { THREAD_ID };
 
 /**
  * The hidden first line of an answer comment. It records the assistant's thread id so that the
@@ -27,8 +31,6 @@ export interface AskMarker {
 }
 
 const SIGNATURE_LENGTH = 32;
-/** Thread ids go inside an HTML comment: anything else is not recorded. */
-export const THREAD_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const QUESTION_REF = /^(?:c\d{1,20}|i|r\d{1,20})$/;
 
 function sign(scope: AskMarkerScope, marker: AskMarker): string {

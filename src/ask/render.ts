@@ -10,8 +10,9 @@
 // `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
 // or `www.` of a bare address to another host. Only inline links whose target passes the host
 // check are written back as links, outside fenced code blocks.
+import { checkSourceLink } from '../util/grammar.ts';
 import { stripInvisible } from '../util/sanitize.ts';
-import { forMarkdown, redact } from '../util/text-gate.ts';
+import { forMarkdown, holdsSecret, redact } from '../util/text-gate.ts';
 import type { Source } from './stream.ts';
 
 const ZWSP = '\u200b';
@@ -66,18 +67,35 @@ export function renderAnswerComment(view: AnswerView): string {
   return body.length <= COMMENT_LIMIT ? body : [...body].slice(0, COMMENT_LIMIT - 2).join('');
 }
 
-/** Sources with an http(s) address, written so that the address cannot end the link early. */
-export function safeSources(sources: Source[]): Source[] {
-  const out: Source[] = [];
+/**
+ * The sources whose address passes the source-link grammar (src/util/grammar.ts), each rebuilt from
+ * its parts, and no address twice; what does not pass is left out, with its reason. The same list
+ * feeds the comment's links and the `sources` output.
+ */
+export function checkSources(sources: Source[]): { kept: Source[]; refused: { url: string; problem: string }[] } {
+  const kept: Source[] = [];
+  const refused: { url: string; problem: string }[] = [];
   for (const source of sources) {
-    const url = safeUrl(source.url);
-    if (url && !out.some((seen) => seen.url === url))
-      out.push({ url, ...(source.title ? { title: source.title } : {}) });
+    const checked = checkSourceLink(source.url);
+    if (!checked.ok) refused.push({ url: source.url, problem: checked.problem });
+    else if (holdsSecret(checked.value)) refused.push({ url: '', problem: 'holds a secret of this run (not shown)' });
+    else if (!kept.some((seen) => seen.url === checked.value)) {
+      kept.push({ url: checked.value, ...(source.title ? { title: source.title } : {}) });
+    }
   }
-  return out;
+  return { kept, refused };
 }
 
-/** The address as a link target, or undefined unless it is a short http(s) URL free of secrets. */
+/** The sources that may be shown and handed on (checkSources), in order. */
+export function safeSources(sources: Source[]): Source[] {
+  return checkSources(sources).kept;
+}
+
+/**
+ * A link target in the answer's text as it may stay a link (to an allowed host, checked by the
+ * caller), or undefined unless it is a short http(s) URL free of secrets. Such a link is markdown in
+ * a comment, never an output: the characters that could end it early are %-encoded.
+ */
 function safeUrl(raw: string): string | undefined {
   let url: URL;
   try {

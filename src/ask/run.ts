@@ -12,7 +12,7 @@ import { formatSeconds } from '../util/format.ts';
 import type { Logger } from '../util/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../util/sanitize.ts';
-import { forLog, forOutput, redact } from '../util/text-gate.ts';
+import { forLog, redact } from '../util/text-gate.ts';
 import type { Runner } from '../run/runner.ts';
 import type { StepRecord } from '../run/state.ts';
 import type { Timings } from '../run/timings.ts';
@@ -22,7 +22,7 @@ import { collectAskSettings, type AskSettings } from './inputs.ts';
 import type { InputProblems } from '../run/inputs.ts';
 import type { AskRouting } from './route.ts';
 import { renderAskMarker, type AskMarkerScope } from './marker.ts';
-import { renderAnswerComment, safeSources } from './render.ts';
+import { checkSources, renderAnswerComment } from './render.ts';
 import { readAnswer, type Answer } from './stream.ts';
 import { decideAsk } from './trigger.ts';
 
@@ -77,8 +77,9 @@ export async function runAsk(
     status: result.status,
     // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
     answer: redact(answer?.text ?? ''),
-    threadId: forOutput(answer?.threadId ?? ''),
-    sources: JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)),
+    // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
+    threadId: answer?.threadId ?? '',
+    sources: JSON.stringify((answer?.sources ?? []).map((source) => source.url)),
   });
   if (result.status === FAILED_STATUS) runner.setFailed(result.message);
   else runner.log.notice(result.message);
@@ -222,6 +223,13 @@ export async function answerQuestion(
 
   const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
   if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
+  // The sources as they go on, to the comment and the `sources` output: each rebuilt by its grammar.
+  const { kept, refused } = checkSources(answer.sources);
+  for (const source of refused) {
+    const shown = source.url ? `: ${forLog(source.url, 120)}` : '.';
+    deps.log.warning(`A source link of the answer ${source.problem}, so it is not listed${shown}`);
+  }
+  answer.sources = kept;
   const complete = answer.finished && !answer.stoppedBy;
   await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
   const where = comment?.id ? ` on #${target?.issueNumber}` : '';

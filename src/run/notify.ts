@@ -41,13 +41,3 @@ export function notificationText(outcome: Outcome): string | undefined {
       return undefined;
   }
 }
-
-/** The number of a pull request link (`…/pull/12`), or undefined for any other link. */
-export function pullRequestNumber(link: string): string | undefined {
-  try {
-    const match = /^\/[^/]+\/[^/]+\/pull\/([1-9][0-9]{0,9})\/?$/.exec(new URL(link).pathname);
-    return match?.[1];
-  } catch {
-    return undefined;
-  }
-}

@@ -1,7 +1,7 @@
 import { CANCELLED_STATUS, DRY_RUN_STATUS, ERROR_STATUS, SKIPPED_STATUS } from '../util/constants.ts';
 import { errorMessage } from '../util/errors.ts';
 import type { Dependencies, NoWork } from './deps.ts';
-import { notificationText, pullRequestNumber } from './notify.ts';
+import { notificationText } from './notify.ts';
 import type { Outcome } from './outcome.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
 import { progressView, type Conversation } from './conversation.ts';
@@ -28,7 +28,7 @@ export async function reportOutcome(
     status: outcome.status,
     jobId: outcome.job?.id,
     prLink: outcome.job ? outcome.prLink : undefined,
-    prNumber: outcome.job ? pullRequestNumber(outcome.prLink) : undefined,
+    prNumber: outcome.job?.prNumber,
     // The agent's final message: a job still running has said nothing final yet.
     message: messageToUser && outcome.job && isTerminal(outcome.job.status) ? forOutput(messageToUser) : undefined,
     title: title && outcome.job ? forOutput(title) : undefined,

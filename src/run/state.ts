@@ -1,5 +1,8 @@
 import { PROGRESS_STATES, type ProgressState, type ProgressView } from '../github/progress-view.ts';
+import { codeHosts } from '../github/octokit.ts';
 import { Output, State, STEP_STATUSES, type PlanStep } from '../util/constants.ts';
+import { checkFixedOutput, checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
+import { forLog } from '../util/text-gate.ts';
 import type { Runner } from './runner.ts';
 
 /** What the main step left for the post step about its progress comment. */
@@ -43,11 +46,14 @@ const OUTPUT_NAMES: Record<Exclude<keyof Outputs, 'status'>, string> = {
  * step (every save here has its read here) and the outputs, written once per run.
  */
 export class StepRecord {
-  readonly #runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput'>;
+  readonly #runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput' | 'log'>;
+  /** The hosts a `pr-link` may name (github.com and the run's GitHub server). */
+  readonly #codeHosts: readonly string[];
   #outputsWritten = false;
 
-  constructor(runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput'>) {
+  constructor(runner: Pick<Runner, 'saveState' | 'getState' | 'setOutput' | 'log'>, hosts = codeHosts()) {
     this.#runner = runner;
+    this.#codeHosts = hosts;
   }
 
   /** The entry runs twice, as the main step and as the post step; the main step says so first. */
@@ -100,30 +106,46 @@ export class StepRecord {
     };
   }
 
-  /** Sets the step's outputs. The first call wins: a run reports its end once. */
+  /**
+   * Sets the step's outputs. The first call wins: a run reports its end once. The fixed-form
+   * outputs were checked where their values entered; a value that still does not match its grammar
+   * (src/util/grammar.ts) is not written, with a warning, since a later step may use it as it is.
+   */
   writeOutputs(outputs: Outputs): void {
     if (this.#outputsWritten) return;
     this.#outputsWritten = true;
-    this.#runner.setOutput(Output.Status, outputs.status);
+    this.#write(Output.Status, outputs.status);
     for (const [key, name] of Object.entries(OUTPUT_NAMES) as [keyof typeof OUTPUT_NAMES, string][]) {
       const value = outputs[key];
-      if (value !== undefined) this.#runner.setOutput(name, value);
+      if (value !== undefined) this.#write(name, value);
     }
+  }
+
+  #write(name: string, value: string): void {
+    const problem = checkFixedOutput(name, value, this.#codeHosts);
+    if (problem === undefined) this.#runner.setOutput(name, value);
+    else this.#runner.log.warning(`The '${name}' output was not set: its value ${problem} (${forLog(value, 120)}).`);
   }
 }
 
-/** The final view the main step saved; read defensively, since the state file is only ours by convention. */
+/**
+ * The final view the main step saved; read defensively, since the state file is only ours by
+ * convention: the job id and the pull request link must match their grammars, as they did when the
+ * main step took them from the service.
+ */
 function parseView(raw: string): ProgressView | undefined {
   if (!raw) return undefined;
   try {
     const view = JSON.parse(raw) as Partial<ProgressView>;
     if (!PROGRESS_STATES.includes(view.state as ProgressState) || typeof view.jobId !== 'string') return undefined;
+    if (view.jobId !== '' && !JOB_ID.test(view.jobId)) return undefined;
+    const prLink = typeof view.prLink === 'string' ? checkPullRequestLink(view.prLink, codeHosts()) : undefined;
     return {
       state: view.state as ProgressState,
       jobId: view.jobId,
       triggers: Array.isArray(view.triggers) ? view.triggers.filter((key) => typeof key === 'string') : [],
       startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
-      prLink: typeof view.prLink === 'string' ? view.prLink : undefined,
+      prLink: prLink?.ok ? prLink.value.link : undefined,
       detail: typeof view.detail === 'string' ? view.detail : undefined,
       title: typeof view.title === 'string' ? view.title : undefined,
       steps: Array.isArray(view.steps)

@@ -23,8 +23,18 @@ const STEP_STATES: Record<PlanStep['status'], string> = {
 };
 
 /**
+ * Markdown placed among the summary's HTML (core writes headings and tables as HTML blocks). A blank
+ * line before and after is what ends an HTML block in CommonMark: without it the markdown becomes
+ * part of the block, and a reader sees its escapes (`pull request\: https\://…`) as written.
+ */
+function markdown(text: string): string {
+  return `\n${text}\n`;
+}
+
+/**
  * The job summary on the run's page: status, pull request, job id and duration, then the agent's
- * title, message and plan when the service gave them.
+ * title, message and plan when the service gave them. Text inside HTML goes through forHtml, text
+ * in markdown through forMarkdown, and each markdown part stands apart from the HTML (markdown()).
  */
 export async function writeSummary(summary: SummaryWriter, outcome: Outcome, elapsedMs: number): Promise<void> {
   const { job, status, prLink } = outcome;
@@ -44,11 +54,11 @@ export async function writeSummary(summary: SummaryWriter, outcome: Outcome, ela
         formatDuration(elapsedMs),
       ],
     ])
-    .addRaw(forMarkdown(outcome.message, 2_000), true);
+    .addRaw(markdown(forMarkdown(outcome.message, 2_000)), true);
   const { title, messageToUser, todos } = outcome.session ?? {};
   if (title) summary.addHeading(forHtml(title, 200), 4);
   // As markdown, escaped like the comment: in HTML a link in the agent's words could still be autolinked.
-  if (messageToUser) summary.addRaw(`\n> ${forMarkdown(messageToUser, 2_000)}\n`, true);
+  if (messageToUser) summary.addRaw(markdown(`> ${forMarkdown(messageToUser, 2_000)}`), true);
   if (todos?.length) {
     summary.addTable([
       [

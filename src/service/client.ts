@@ -3,6 +3,10 @@ import { ServiceError } from '../util/errors.ts';
 import type { HttpResponse, Transport } from './transport.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { forLog, holdsSecret } from '../util/text-gate.ts';
+import { checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
+
+// The job id's grammar lives with the others; inputs and tests take it from here too.
+export { JOB_ID };
 
 /**
  * A job as the service reports it, checked at the door: every field here is safe to print, to put
@@ -19,8 +23,13 @@ export interface Job {
    * treats the job as running. It is never an output.
    */
   unknownStatus?: string;
-  /** An https link on a code host the run trusts (github.com or the GitHub Enterprise server). */
+  /**
+   * A pull request link on a code host the run trusts (github.com or the GitHub Enterprise server),
+   * rebuilt from its parts as `https://<host>/<owner>/<repo>/pull/<number>` (src/util/grammar.ts).
+   */
   prLink: string | null;
+  /** The number of `prLink`, when there is one. */
+  prNumber?: string;
   /**
    * A link the service sent that failed the checks, made inert ('' when it is not shown, as when it
    * holds a secret): reported as a warning, never used.
@@ -30,12 +39,6 @@ export interface Job {
   prLinkProblem?: string;
   createdAt?: string;
 }
-
-/**
- * A job id: letters, digits, '_', '.', '-', starting with a letter or digit, at most 128 characters.
- * Ids that pass are used exactly as given; an answer with any other id is refused, never rewritten.
- */
-export const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 
 export interface AgentClientOptions {
   baseUrl: string;
@@ -239,11 +242,14 @@ function checkStatus(status: unknown): Pick<Job, 'status' | 'unknownStatus'> {
   return { status: '', unknownStatus: forLog(shown, 40) };
 }
 
-/** The link when it passes every check; otherwise what to warn about. No link at all is null. */
+/**
+ * The link rebuilt from its parts when it passes its grammar (src/util/grammar.ts); otherwise what
+ * to warn about. No link at all is null.
+ */
 function checkPrLink(
   link: unknown,
   codeHosts: readonly string[],
-): Pick<Job, 'prLink' | 'rejectedPrLink' | 'prLinkProblem'> {
+): Pick<Job, 'prLink' | 'prNumber' | 'rejectedPrLink' | 'prLinkProblem'> {
   if (link === undefined || link === null || link === '') return { prLink: null };
   if (typeof link !== 'string') {
     return {
@@ -255,32 +261,9 @@ function checkPrLink(
   if (holdsSecret(link)) {
     return { prLink: null, rejectedPrLink: '', prLinkProblem: 'holds a secret of this run (not shown)' };
   }
-  if (isPullRequestLink(link, codeHosts)) return { prLink: link };
-  const problem =
-    link.trim() !== link ? 'has white space around it' : 'is not an https link to a pull request on this GitHub server';
-  return { prLink: null, rejectedPrLink: forLog(link, 120), prLinkProblem: problem };
-}
-
-/**
- * Only an https address on a code host the run trusts: no user name or password
- * (`https://github.com@evil.example/` is a link to evil.example), no other port, no other scheme,
- * and exactly as a URL is written (no white space around it).
- */
-export function isPullRequestLink(link: string, codeHosts: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return false;
-  }
-  return (
-    url.protocol === 'https:' &&
-    !url.username &&
-    !url.password &&
-    !url.port &&
-    codeHosts.includes(url.hostname.toLowerCase()) &&
-    url.href === link
-  );
+  const checked = checkPullRequestLink(link, codeHosts);
+  if (checked.ok) return { prLink: checked.value.link, prNumber: checked.value.number };
+  return { prLink: null, rejectedPrLink: forLog(link, 120), prLinkProblem: checked.problem };
 }
 
 function httpError(method: string, response: HttpResponse, now: number): ServiceError {

@@ -1,0 +1,84 @@
+/**
+ * Markdown as GitHub shows it: comments and job summaries rendered with micromark and its GFM
+ * extension (GitHub's dialect: tables, autolinks of bare addresses, strikethrough, the tag filter),
+ * with raw HTML kept as GitHub keeps the tags it allows. Tests assert on what a reader sees (the
+ * visible text) and on what is live (links, images, tags), never on the raw markdown.
+ *
+ * GitHub's own post-processing (mentions, `#123` references) is not micromark's: tests check those
+ * on the text, where a zero-width space after `@` or `#` is what stops GitHub from linking.
+ */
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+
+const ZWSP = /\u200b/g;
+
+/** The HTML GitHub would make of `markdown`: raw HTML kept, `javascript:` and other unsafe links dropped. */
+export function renderHtml(markdown: string): string {
+  return micromark(markdown, {
+    allowDangerousHtml: true,
+    extensions: [gfm()],
+    htmlExtensions: [gfmHtml()],
+  });
+}
+
+export interface Rendered {
+  html: string;
+  /** What a reader sees: the text of the HTML, block by block on lines, zero-width spaces removed. */
+  text: string;
+  /** The targets of every link (`<a href>`), in order. */
+  links: string[];
+  /** The sources of every image (`<img src>`). */
+  images: string[];
+}
+
+export function render(markdown: string): Rendered {
+  const html = renderHtml(markdown);
+  return {
+    html,
+    text: visibleText(html),
+    links: attributes(html, 'a', 'href'),
+    images: attributes(html, 'img', 'src'),
+  };
+}
+
+/** What a reader sees of `markdown` rendered (render().text). */
+export function seen(markdown: string): string {
+  return render(markdown).text;
+}
+
+/** Block elements end a line; table cells are set apart by ' | '. */
+const BLOCK_END = /<\/(?:p|h[1-6]|li|tr|blockquote|pre|table|ul|ol|div|details|summary)>|<br\s*\/?>|<hr\s*\/?>/gi;
+
+function visibleText(html: string): string {
+  const text = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/t[dh]>\s*(?=<t[dh][\s>])/gi, ' | ')
+    .replace(BLOCK_END, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .replace(ZWSP, '')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The entities micromark writes, and the numeric ones raw HTML may carry. Others stay as written. */
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi,
+    (whole, dec?: string, hex?: string, name?: string) => {
+      if (dec !== undefined || hex !== undefined) {
+        const code = dec !== undefined ? Number(dec) : parseInt(hex ?? '', 16);
+        return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return named[(name ?? '').toLowerCase()] ?? whole;
+    },
+  );
+}
+
+function attributes(html: string, tag: string, attribute: string): string[] {
+  const pattern = new RegExp(`<${tag}\\b[^>]*?\\s${attribute}="([^"]*)"`, 'gi');
+  return Array.from(html.matchAll(pattern), (match) => decodeEntities(match[1] ?? ''));
+}
