@@ -258,11 +258,19 @@ function ordinary(payload: Record<string, any>): Record<string, any> {
 function requests(payload: Record<string, any>, steps: Step[]): Record<string, any>[] {
   const phrases = new Set<string>();
   const labels = new Set<string>();
+  // Inputs in a workflow are YAML scalars; a number or boolean is read as its text.
+  const input = (step: Step, name: string): string | undefined => {
+    const value = step.with?.[name];
+    return ['string', 'number', 'boolean'].includes(typeof value) ? String(value) : undefined;
+  };
   for (const step of steps) {
-    const phrase = String(step.with?.['trigger-phrase'] ?? '/docs');
+    const phrase = input(step, 'trigger-phrase') ?? '/docs';
     phrases.add(`${phrase} document the --verbose flag`);
-    phrases.add(`${phrase} ${String(step.with?.['ask-word'] ?? 'ask')} How do I deploy with a token?`);
-    for (const input of ['trigger-label', 'ask-label']) if (step.with?.[input]) labels.add(String(step.with[input]));
+    phrases.add(`${phrase} ${input(step, 'ask-word') ?? 'ask'} How do I deploy with a token?`);
+    for (const name of ['trigger-label', 'ask-label']) {
+      const label = input(step, name);
+      if (label) labels.add(label);
+    }
   }
   const variants: Record<string, any>[] = [];
   for (const text of phrases) {

@@ -3,16 +3,8 @@
 // address it prints, with its domain and key. Serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { PORT_MAX, UsageError, integerOption, runCommandLine } from '../command-line.ts';
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantFault } from './index.ts';
+import { ASSISTANT_KEY, DOMAIN, NAMED_FAULTS, startAssistantEmulator, type AssistantFault } from './index.ts';
 
-/** The faults a command line can ask for, each as the next answer gets it. */
-const FAULTS: Record<string, AssistantFault> = {
-  'error-chunk': { kind: 'error-chunk' },
-  cut: { kind: 'cut' },
-  'rate-limit': { kind: 'rate-limit', retryAfterSeconds: 1 },
-  'html-502': { kind: 'html-502' },
-  trickle: { kind: 'trickle', delayMs: 200 },
-};
 
 const USAGE = `Usage: npm run assistant-emulator -- [options]
 
@@ -47,8 +39,8 @@ function parseOptions(argv: string[]): CliOptions | 'help' {
   });
   if (values.help) return 'help';
   const faults = (values.fault ?? []).map((kind) => {
-    const fault = FAULTS[kind];
-    if (!fault) throw new UsageError(`--fault must be one of ${Object.keys(FAULTS).join(', ')}`);
+    const fault = NAMED_FAULTS[kind];
+    if (!fault) throw new UsageError(`--fault must be one of ${Object.keys(NAMED_FAULTS).join(', ')}`);
     return structuredClone(fault);
   });
   const port = integerOption('port', values.port, PORT_MAX);

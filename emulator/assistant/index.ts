@@ -24,6 +24,15 @@ export type AssistantFault =
   /** The answer's text, as the model might write it; the sources still come from the search. */
   | { kind: 'answer'; text: string; sourceTitle?: string };
 
+/** The faults a command line can ask for by name (the assistant emulator's, the demo's). */
+export const NAMED_FAULTS: Readonly<Record<string, AssistantFault>> = {
+  'error-chunk': { kind: 'error-chunk' },
+  cut: { kind: 'cut' },
+  'rate-limit': { kind: 'rate-limit', retryAfterSeconds: 1 },
+  'html-502': { kind: 'html-502' },
+  trickle: { kind: 'trickle', delayMs: 200 },
+};
+
 interface AssistantRequest {
   path: string;
   authorization: string;
