@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { PORT_MAX, UsageError, integerOption, runCommandLine } from '../command-line.ts';
 import { ASSISTANT_KEY, DOMAIN, NAMED_FAULTS, startAssistantEmulator, type AssistantFault } from './index.ts';
 
-
 const USAGE = `Usage: npm run assistant-emulator -- [options]
 
   --port <n>          port on 127.0.0.1 (default 0: any free port)
