@@ -1,13 +1,17 @@
 // Contract tests for the fake GitHub REST API the action's end-to-end tests run against.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getOctokit } from '@actions/github';
 import { startFakeGitHub } from '../emulator/github/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { loadSpec, matchRoute } from '../emulator/github/openapi.ts';
 import { routes } from '../emulator/github/routes.ts';
 import { schemaErrors } from '../emulator/github/validate.ts';
+import { webhookPayload } from './support/runner.ts';
 
 const TOKEN = 'ghs_test_token';
 const R = '/repos/Codertocat/Hello-World';
@@ -123,12 +127,83 @@ describe('reactions', () => {
     expect(gh.reactions()).toEqual([]);
   });
 
-  test('issue reactions and reactions on missing comments', async () => {
+  test('issue reactions, and a comment the fake did not write exists when first reacted to', async () => {
     expect((await api(`${R}/issues/7/reactions`, { method: 'POST', body: { content: 'rocket' } })).status).toBe(201);
     expect(gh.reactions()[0]).toMatchObject({ subject: 'issue', subjectId: 7, content: 'rocket' });
-    expect((await api(`${R}/issues/comments/5/reactions`, { method: 'POST', body: { content: 'eyes' } })).status).toBe(
+    // The comment of a real payload, which nobody seeded: claimed as on GitHub, not a 404.
+    const { comment } = webhookPayload('issue_comment', 'created');
+    const path = `${R}/issues/comments/${comment.id}/reactions`;
+    expect((await api(path, { method: 'POST', body: { content: 'eyes' } })).status).toBe(201);
+    expect((await api(path, { method: 'POST', body: { content: 'eyes' } })).status).toBe(200);
+    expect((await api(path)).json.map((r: { content: string }) => r.content)).toEqual(['eyes']);
+    // Editing needs a comment whose text the fake knows.
+    expect((await api(`${R}/issues/comments/${comment.id}`, { method: 'PATCH', body: { body: 'x' } })).status).toBe(
       404,
     );
+    expect(gh.violations).toEqual([]);
+  });
+
+  test('lists the reactions on a comment and on an issue, by content and in pages', async () => {
+    const comment = gh.addComment(1, 'react to me');
+    const onComment = `${R}/issues/comments/${comment.id}/reactions`;
+    for (const content of ['eyes', 'rocket', 'heart']) await api(onComment, { method: 'POST', body: { content } });
+    await api(`${R}/issues/1/reactions`, { method: 'POST', body: { content: '+1' } });
+    const listed = await api(onComment);
+    expect(listed.json.map((r: { content: string; user: { login: string } }) => [r.content, r.user.login])).toEqual([
+      ['eyes', 'github-actions[bot]'],
+      ['rocket', 'github-actions[bot]'],
+      ['heart', 'github-actions[bot]'],
+    ]);
+    expect((await api(`${onComment}?content=rocket`)).json).toEqual([listed.json[1]]);
+    expect((await api(`${onComment}?per_page=2`)).json).toHaveLength(2);
+    expect(pageOf((await api(`${onComment}?per_page=2`)).link, 'next')).toBe('2');
+    expect((await api(`${R}/issues/1/reactions`)).json.map((r: { content: string }) => r.content)).toEqual(['+1']);
+    expect((await api(`${R}/issues/2/reactions`)).json).toEqual([]);
+    expect((await api(`${onComment}?content=smile`)).status).toBe(422);
+    expect(gh.violations).toEqual([expect.stringContaining('content must be one of')]);
+  });
+});
+
+describe('a real webhook payload', () => {
+  test('its issue and comment exist with their own ids, text and authors', async () => {
+    const payload = webhookPayload('issue_comment', 'created');
+    expect(gh.seedEvent(payload)).toEqual({
+      issue: payload.issue.number,
+      comment: payload.comment.id,
+      requester: payload.comment.user.login,
+    });
+    const issue = await api(`${R}/issues/${payload.issue.number}`);
+    expect(issue.json).toMatchObject({
+      number: payload.issue.number,
+      title: payload.issue.title,
+      body: payload.issue.body ?? '',
+      user: { login: payload.issue.user.login },
+      labels: payload.issue.labels.map((label: { name: string }) => expect.objectContaining({ name: label.name })),
+      state: payload.issue.state,
+    });
+    const match = matchRoute('GET', `${R}/issues/${payload.issue.number}`);
+    const schema = match.kind === 'ok' ? match.op.responses.get(200) : undefined;
+    if (schema === undefined) throw new Error('no 200 schema for GET issue');
+    expect(schemaErrors(schema, issue.json, 'response')).toBeUndefined();
+    const listed = await api(`${R}/issues/${payload.issue.number}/comments`);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ id: payload.comment.id, body: payload.comment.body, user: expect.anything() }),
+    ]);
+    expect(listed.json[0].user.login).toBe(payload.comment.user.login);
+    const path = `${R}/issues/comments/${payload.comment.id}`;
+    expect((await api(path, { method: 'PATCH', body: { body: 'edited' } })).status).toBe(200);
+    // Ids the fake gives out later do not collide with the payload's.
+    expect(gh.addComment(payload.issue.number, 'next').id).not.toBe(payload.comment.id);
+    expect(gh.violations).toEqual([]);
+  });
+
+  test('a pull request is one, and a payload without an issue seeds nothing', async () => {
+    const merged = webhookPayload('pull_request', 'closed');
+    expect(gh.seedEvent(merged)).toMatchObject({ issue: merged.pull_request.number });
+    expect((await api(`${R}/issues/${merged.pull_request.number}`)).json.pull_request).toBeDefined();
+    expect(gh.seedEvent(webhookPayload('workflow_dispatch'))).toEqual({ requester: expect.any(String) });
+    expect(gh.seedEvent('not a payload')).toEqual({});
+    expect(gh.seedEvent({ issue: { number: 'one' }, comment: { id: -1 } })).toEqual({});
   });
 });
 
@@ -293,6 +368,8 @@ describe('response shapes', () => {
       ['DELETE', `${r}/${reaction.json.id}`],
       ['GET', `${R}/pulls/2/files`],
       ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
+      ['GET', `${c}/reactions`],
+      ['GET', `${R}/issues/1/reactions`],
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
     ];
     const covered = new Set<string>();
@@ -409,6 +486,48 @@ describe('the command line', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+  });
+
+  test('--event: the payload’s repository, issue and comment exist, and it says who may start a job', async () => {
+    const payload = webhookPayload('issue_comment', 'created');
+    payload.repository.name = 'docs';
+    payload.repository.owner.login = 'acme';
+    const dir = mkdtempSync(join(tmpdir(), 'fake-github-event-'));
+    const file = join(dir, 'event.json');
+    writeFileSync(file, JSON.stringify(payload));
+    const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, [cli, '--event', file]);
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      const deadline = Date.now() + 10_000;
+      while (!output.includes('listening on') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const url = /fake GitHub API for acme\/docs listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(output)?.[1];
+      expect(url).toBeDefined();
+      expect(output).toContain(`${file}: issue #${payload.issue.number} and comment ${payload.comment.id}`);
+      expect(output).toContain(`--permission ${payload.comment.user.login}=write`);
+      const res = await fetch(`${url}/repos/acme/docs/issues/${payload.issue.number}/comments`, {
+        headers: { authorization: 'token ghs_test_token' },
+      });
+      expect(((await res.json()) as { id: number }[]).map((c) => c.id)).toEqual([payload.comment.id]);
+      child.kill('SIGTERM');
+      expect(((await once(child, 'exit')) as [number | null])[0]).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  test('--event that is not JSON is refused with the file named', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fake-github-event-'));
+    const file = join(dir, 'event.json');
+    writeFileSync(file, '{"issue": ');
+    const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, [cli, '--event', file]);
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(errors).toContain(`--event: ${file} is not JSON`);
   });
 
   test('refuses a permission it does not know, saying how to write one', async () => {

@@ -1,4 +1,4 @@
-// Command-line entry: `node emulator/cli.ts [--port 8787] [--duration-ms 1500] [--outcome pr]`.
+// Command-line entry: `npm run emulator -- [--port 8787] [--duration-ms 1500] [--outcome pr]`.
 // Prints one line with the address, then serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { PORT_MAX, UsageError, integerOption, runCommandLine } from './command-line.ts';
@@ -6,7 +6,7 @@ import { startEmulator } from './index.ts';
 import type { EmulatorOptions, JobBehaviour } from './types.ts';
 import { OUTCOMES, isOutcome } from './validate.ts';
 
-const USAGE = `Usage: node emulator/cli.ts [options]
+const USAGE = `Usage: npm run emulator -- [options]
 
   --port <n>              port on 127.0.0.1 (default 0: any free port)
   --duration-ms <n>       how long a job runs (default 1500)

@@ -39,7 +39,19 @@ const V8 = join(OUT, 'v8');
 const IN_PROCESS = join(OUT, 'in-process');
 const BUNDLE = join(OUT, 'bundle');
 
+const USAGE = `Usage: npm run coverage -- [--in-process] [jest options]
+
+Runs the whole suite with coverage of src/ and fails under the thresholds in scripts/coverage.ts.
+  (no option)     in-process tests and the bundle the contract tests run, merged
+  --in-process    the in-process tests alone, with their per-file table
+  --help          show this text
+Other options go to jest. Reports land in coverage/combined/ and coverage/in-process/.`;
+
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const inProcessOnly = args.includes('--in-process');
 const jestArgs = args.filter((arg) => arg !== '--in-process');
 

@@ -1,31 +1,213 @@
 /**
- * `npm run demo`: the action end to end on this machine. It starts the service emulator, runs the
- * committed dist/index.js as the runner would in a `uses:` step (Node 24, INPUT_ variables, the
- * runner's files), with the action's real defaults and poll schedule, and prints what a workflow
- * log would show, then the outputs and the job summary.
- *
- * `npm run demo -- comment`: the same for a `/docs …` comment on an issue, against the fake GitHub
- * API too, printing each version of the progress comment as it is written (the living plan), and
- * the notification that mentions the requester.
- *
- * `npm run demo -- ask`: ask mode instead. A question asked in an issue comment is answered by the
- * assistant emulator (a real `ai` answer stream from a small fixture documentation site) and written
- * to the fake GitHub API; a second question continues the conversation.
+ * `npm run demo`: the action end to end on this machine, offline. It starts the service's
+ * emulators and a fake of GitHub's API, runs the committed dist/index.js as the runner would in a
+ * `uses:` step (Node 24, INPUT_ variables, the runner's files, the event's payload in a file), and
+ * prints what a workflow log would show, each version of the comments the action writes, then the
+ * outputs, the job summary and what the services received. `npm run demo -- --help` lists the
+ * scenarios and options: the job's outcome, a webhook payload of one's own, ask mode, any input.
  */
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator } from '../emulator/assistant/index.ts';
-import { startFakeGitHub } from '../emulator/github/index.ts';
+import { readFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import {
+  ASSISTANT_KEY,
+  DOMAIN,
+  NAMED_FAULTS,
+  startAssistantEmulator,
+  type AssistantFault,
+} from '../emulator/assistant/index.ts';
+import { repositoryOf, startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import type { Permission } from '../emulator/github/types.ts';
 import { startEmulator } from '../emulator/index.ts';
-import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload } from '../__tests__/support/runner.ts';
+import type { JobOutcome } from '../emulator/types.ts';
+import { API_KEY, GITHUB_TOKEN, actionYaml, runAction, webhookPayload } from '../__tests__/support/runner.ts';
 
-const JOB_SECONDS = 5;
-/** The comment demo's job, and its waits shortened tenfold, so the plan changes a few times in 30 s. */
-const COMMENT_JOB_SECONDS = 30;
-const COMMENT_DELAY_SCALE = '0.1';
+/** The outcomes a user can pick, and how the emulator's job ends for each. */
+const OUTCOMES = {
+  completed: 'pr',
+  'no-change': 'no-change',
+  failed: 'failed',
+  archived: 'archived',
+  // The job would open a pull request, but only after the action stopped waiting.
+  slow: 'pr',
+} as const satisfies Record<string, JobOutcome>;
+type Outcome = keyof typeof OUTCOMES;
 
-const mode = process.argv[2] ?? '';
-if (mode !== '' && mode !== 'comment' && mode !== 'ask') {
-  console.error(`Unknown demo '${mode}'. Use: npm run demo, npm run demo -- comment, or npm run demo -- ask`);
-  process.exit(2);
+const PERMISSIONS: readonly Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
+
+const USAGE = `Usage: npm run demo -- [comment | ask] [options]
+
+Runs the action's dist/index.js as the runner does, against the service's emulators and a fake
+GitHub API on 127.0.0.1, and prints the log, every version of the comments it writes, the outputs,
+the job summary and the requests the service received. Nothing leaves this machine.
+
+What happens (default: a workflow_dispatch run with a prompt):
+  comment                 "/docs document the new --verbose flag of the CLI" commented on an issue
+  ask                     two questions ("/docs ask …") on an issue, answered by the assistant
+                          emulator from its fixture documentation site; mode: ask
+  --event <file>          a webhook payload of your own (JSON, as the runner's GITHUB_EVENT_PATH
+                          holds; @octokit/webhooks-examples has real ones to copy and edit). Its
+                          repository, issue and comment exist on the fake GitHub, with its ids.
+  --event-name <name>     which event the payload is (default: told from the payload: a comment on
+                          an issue is issue_comment, an issue alone issues, a pull request
+                          pull_request, workflow_dispatch's inputs workflow_dispatch)
+
+How the agent's job ends:
+  --outcome <outcome>     completed (a pull request; default) | no-change | failed | archived |
+                          slow (still working when the action stops waiting at timeout-minutes,
+                          which is set to half of --job-seconds unless you give it)
+  --job-seconds <n>       how long the agent works (default 5; 30 with comment or --event)
+  --message <text>        the agent's final message
+  --fault <kind>          ask mode: the next answer fails (repeatable): ${Object.keys(NAMED_FAULTS).join(' | ')}
+
+The action:
+  --input <name=value>    any input of action.yml (repeatable), e.g. --input trigger-label=docs.
+                          project-id, api-key, base-url, domain and assistant-key point at the
+                          emulators already.
+  --permission <level>    the requester's permission on the fake GitHub: ${PERMISSIONS.join(' | ')}
+                          (default write)
+  --speed <n>             the action's waits (polls, retries, edits) n times shorter, 1 to 1000
+                          (default 1; 10 with comment or --event)
+  --help                  show this text
+
+The demo exits with the action's exit code.`;
+
+class UsageError extends Error {}
+
+/** A webhook payload: outside input, read field by field. */
+type Payload = Record<string, unknown>;
+
+/** `value[key]` when value is an object, else undefined. */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+interface Options {
+  scenario: 'dispatch' | 'comment' | 'ask';
+  event?: { file: string; name: string; payload: Payload };
+  outcome: Outcome;
+  jobSeconds: number;
+  message?: string;
+  faults: AssistantFault[];
+  inputs: Record<string, string>;
+  permission: Permission;
+  speed: number;
+}
+
+function number(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max) {
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, not '${value}'`);
+  }
+  return parsed;
+}
+
+function readPayload(file: string): Payload {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--event: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--event: ${file} is not JSON; give a webhook payload`);
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new UsageError(`--event: ${file} holds no JSON object; a webhook payload is one`);
+  }
+  return payload as Payload;
+}
+
+/** The event a payload is, from the fields GitHub sends with each; undefined when it cannot tell. */
+function eventNameOf(payload: Payload): string | undefined {
+  if (payload.comment && payload.issue) return 'issue_comment';
+  if (payload.comment && payload.pull_request) return 'pull_request_review_comment';
+  if (payload.comment && payload.discussion) return 'discussion_comment';
+  if (payload.review && payload.pull_request) return 'pull_request_review';
+  if (payload.issue) return 'issues';
+  if (payload.pull_request) return 'pull_request';
+  if (payload.discussion) return 'discussion';
+  if (payload.release) return 'release';
+  if (payload.schedule) return 'schedule';
+  if (payload.head_commit !== undefined || payload.pusher) return 'push';
+  if (payload.inputs !== undefined || payload.workflow !== undefined) return 'workflow_dispatch';
+  return undefined;
+}
+
+function parseOptions(argv: string[]): Options | 'help' {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      event: { type: 'string' },
+      'event-name': { type: 'string' },
+      outcome: { type: 'string' },
+      'job-seconds': { type: 'string' },
+      message: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      input: { type: 'string', multiple: true },
+      permission: { type: 'string' },
+      speed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length > 1 || (positionals[0] !== undefined && !['comment', 'ask'].includes(positionals[0]))) {
+    throw new UsageError(`Unknown scenario '${positionals.join(' ')}': give comment, ask or none`);
+  }
+  const scenario = (positionals[0] ?? 'dispatch') as Options['scenario'];
+  if (values.outcome !== undefined && !(values.outcome in OUTCOMES)) {
+    throw new UsageError(`--outcome must be one of ${Object.keys(OUTCOMES).join(', ')}, not '${values.outcome}'`);
+  }
+  if (values.permission !== undefined && !PERMISSIONS.includes(values.permission as Permission)) {
+    throw new UsageError(`--permission must be one of ${PERMISSIONS.join(', ')}, not '${values.permission}'`);
+  }
+  const inputs: Record<string, string> = {};
+  for (const pair of values.input ?? []) {
+    const at = pair.indexOf('=');
+    const name = at === -1 ? '' : pair.slice(0, at);
+    if (!(name in actionYaml.inputs)) {
+      throw new UsageError(
+        `--input takes name=value with a name from action.yml (${Object.keys(actionYaml.inputs).join(', ')}), not '${pair}'`,
+      );
+    }
+    inputs[name] = pair.slice(at + 1);
+  }
+  const faults = (values.fault ?? []).map((kind) => {
+    const fault = NAMED_FAULTS[kind];
+    if (!fault) throw new UsageError(`--fault must be one of ${Object.keys(NAMED_FAULTS).join(', ')}, not '${kind}'`);
+    return structuredClone(fault);
+  });
+  let event: Options['event'];
+  if (values.event !== undefined) {
+    const payload = readPayload(values.event);
+    const name = values['event-name'] ?? eventNameOf(payload);
+    if (name === undefined) {
+      throw new UsageError(`--event: cannot tell which event ${values.event} is; name it with --event-name`);
+    }
+    event = { file: values.event, name, payload };
+  } else if (values['event-name'] !== undefined) {
+    throw new UsageError('--event-name names the event of --event <file>: give the file too');
+  }
+  const watched = scenario === 'comment' || event !== undefined;
+  const message = values.message;
+  return {
+    scenario,
+    ...(event ? { event } : {}),
+    outcome: (values.outcome ?? 'completed') as Outcome,
+    jobSeconds: number('job-seconds', values['job-seconds'], 0.1, 3600) ?? (watched ? 30 : 5),
+    ...(message !== undefined ? { message } : {}),
+    faults,
+    inputs,
+    permission: (values.permission ?? 'write') as Permission,
+    speed: number('speed', values.speed, 1, 1000) ?? (watched ? 10 : 1),
+  };
 }
 
 /** Workflow commands as the runner's log shows them: groups folded open, masks and debug hidden. */
@@ -42,140 +224,190 @@ function asRunnerShowsIt(text: string): string {
     .join('');
 }
 
-if (mode === 'comment') await commentDemo();
-else if (mode === 'ask') await askDemo();
-else await dispatchDemo();
-
-/** A workflow_dispatch run: the log, the outputs, the summary and the requests the service received. */
-async function dispatchDemo(): Promise<void> {
-  const emulator = await startEmulator({ job: { durationMs: JOB_SECONDS * 1000, outcome: 'pr' } });
-  console.log(
-    `Documentation Agent emulator on ${emulator.url}; its jobs take ${JOB_SECONDS} s and open a pull request.\n`,
-  );
-  console.log('Run: Docs Agent (uses: ./) on workflow_dispatch\n');
-
-  try {
-    const result = await runAction({
-      inputs: {
-        prompt: 'Document the new --verbose flag of the CLI.',
-        'project-id': 'demo-project',
-        'api-key': API_KEY,
-        'base-url': emulator.url,
+/**
+ * One base URL for both emulators, as the service has: the assistant's paths go to the assistant
+ * emulator, everything else to the agent's. So whatever the action decides to do with an event
+ * (a `/docs ask` comment is a question in any mode), it reaches the right one.
+ */
+async function startService(agentUrl: string, assistantUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const target = (req.url ?? '/').startsWith('/discovery/') ? assistantUrl : agentUrl;
+    // A connection per request: a kept-alive one could carry the rest of a stream a fault cut.
+    const upstream = request(
+      `${target}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers, agent: false },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        // A fault that cuts the emulator's answer cuts this one too.
+        answer.on('aborted', () => res.destroy());
       },
-      // The action's own waits, not the shortened ones of the tests; a log without debug lines.
-      env: { DOCS_AGENT_DELAY_SCALE: '', RUNNER_DEBUG: '' },
-      echo: (text) => process.stdout.write(asRunnerShowsIt(text)),
-      killAfterMs: 120_000,
-    });
-    console.log(`\nExit code: ${result.code}`);
-    console.log('Outputs:');
-    for (const [name, value] of Object.entries(result.outputs)) console.log(`  ${name}: ${value}`);
-    console.log('Job summary (GITHUB_STEP_SUMMARY):');
-    console.log(result.summary.replace(/^/gm, '  '));
-    const calls = emulator.requests.map((r) => `${r.method} ${r.path}`);
-    console.log(`Requests the service received (${calls.length}):\n  ${calls.join('\n  ')}`);
-    process.exitCode = result.code ?? 1;
-  } finally {
-    await emulator.close();
-  }
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
-/** A `/docs` comment on issue #1 of a fake GitHub; every write of the bot's comments is printed as it lands. */
-async function commentDemo(): Promise<void> {
-  const emulator = await startEmulator({
-    job: {
-      durationMs: COMMENT_JOB_SECONDS * 1000,
-      outcome: 'pr',
-      finalMessage: 'I documented the --verbose flag in docs/cli.md and added an example.',
-    },
-  });
-  const github = await startFakeGitHub({ token: GITHUB_TOKEN });
-  github.setPermission('Codertocat', 'write');
-  const payload = webhookPayload('issue_comment', 'created') as {
-    issue: { number: number };
-    comment: { id: number; body: string; user: Record<string, unknown> };
+/** The events the scenario plays, in order. */
+function eventsOf(options: Options): { name: string; payload: Payload }[] {
+  if (options.event) return [{ name: options.event.name, payload: options.event.payload }];
+  if (options.scenario === 'dispatch')
+    return [{ name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') }];
+  // A real payload; only the comment's text (and, for a second comment, its id) is ours.
+  const comment = (body: string, nextTo?: Payload) => {
+    const payload: Payload = webhookPayload('issue_comment', 'created');
+    const written = payload.comment as { body: string; id: number };
+    written.body = body;
+    if (nextTo !== undefined) written.id = Number(field(nextTo.comment, 'id')) + 1;
+    return { name: 'issue_comment', payload };
   };
-  const body = '/docs document the new --verbose flag of the CLI';
-  const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
-  payload.comment.id = seeded.id;
-  payload.comment.body = body;
-  payload.comment.user = { ...payload.comment.user, login: seeded.user.login, type: seeded.user.type };
-  console.log(
-    `Emulator on ${emulator.url} (jobs take ${COMMENT_JOB_SECONDS} s), fake GitHub on ${github.url}.\n` +
-      `Codertocat comments on issue #1: "${body}". The action's waits are shortened tenfold ` +
-      `(DOCS_AGENT_DELAY_SCALE=${COMMENT_DELAY_SCALE}).\n`,
-  );
-  const started = Date.now();
+  if (options.scenario === 'comment') return [comment('/docs document the new --verbose flag of the CLI')];
+  const first = comment('/docs ask How do I deploy the site with an access token?');
+  return [first, comment('/docs ask And how do I add a custom domain?', first.payload)];
+}
+
+/** Prints each new version of the comments the action writes, as it lands on the fake GitHub. */
+function watchComments(github: FakeGitHub, started: number): () => void {
   const shown = new Map<number, string>();
-  const watch = setInterval(() => {
-    for (const comment of github.comments(1).filter((c) => c.user.type === 'Bot')) {
+  const show = (): void => {
+    for (const comment of github.comments().filter((c) => c.user.type === 'Bot')) {
       if (shown.get(comment.id) === comment.body) continue;
       const what = shown.has(comment.id) ? 'edited' : 'new comment';
       shown.set(comment.id, comment.body);
       const at = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n┌── ${at} s: ${what} ${comment.id} on #1 ${'─'.repeat(30)}`);
+      console.log(`\n┌── ${at} s: ${what} ${comment.id} on #${comment.issueNumber} ${'─'.repeat(30)}`);
       console.log(comment.body.replace(/^/gm, '│ '));
       console.log(`└${'─'.repeat(60)}`);
     }
-  }, 50);
-  try {
-    const result = await runAction({
-      event: { name: 'issue_comment', payload },
-      inputs: { 'project-id': 'demo-project', 'api-key': API_KEY, 'base-url': emulator.url },
-      env: { GITHUB_API_URL: github.url, DOCS_AGENT_DELAY_SCALE: COMMENT_DELAY_SCALE, RUNNER_DEBUG: '' },
-      echo: (text) => process.stdout.write(asRunnerShowsIt(text).replace(/^(?=.)/gm, '  log │ ')),
-      killAfterMs: 120_000,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    console.log(`\nExit code: ${result.code}`);
-    console.log('Outputs:');
-    for (const [name, value] of Object.entries(result.outputs)) console.log(`  ${name}: ${value}`);
-    process.exitCode = result.code ?? 1;
-  } finally {
-    clearInterval(watch);
-    await Promise.all([emulator.close(), github.close()]);
-  }
+  };
+  const timer = setInterval(show, 50);
+  return () => {
+    clearInterval(timer);
+    show();
+  };
 }
 
-/** Two questions asked on an issue, answered from the fixture documentation site. */
-async function askDemo(): Promise<void> {
-  const [assistant, github] = await Promise.all([startAssistantEmulator(), startFakeGitHub({ token: GITHUB_TOKEN })]);
-  console.log(`Assistant emulator on ${assistant.url} (site '${DOMAIN}'); fake GitHub API on ${github.url}.\n`);
+/** The reactions on the request, read back through the fake's REST API as a client would. */
+async function reactionsOn(github: FakeGitHub, payload: Payload): Promise<string | undefined> {
+  const repo = `/repos/${github.owner}/${github.repo}`;
+  const commentId = field(payload.comment, 'id');
+  const issueNumber = field(payload.issue ?? payload.pull_request, 'number');
+  const path =
+    typeof commentId === 'number'
+      ? `${repo}/issues/comments/${commentId}/reactions`
+      : typeof issueNumber === 'number'
+        ? `${repo}/issues/${issueNumber}/reactions`
+        : undefined;
+  if (path === undefined) return undefined;
+  const answer = await fetch(`${github.url}${path}`, { headers: { authorization: `token ${GITHUB_TOKEN}` } });
+  const reactions = (await answer.json()) as { content: string; user: { login: string } }[];
+  return `${path}: ${reactions.map((r) => `${r.content} by ${r.user.login}`).join(', ') || 'none'}`;
+}
+
+async function main(options: Options): Promise<number> {
+  const outcome = OUTCOMES[options.outcome];
+  const [emulator, assistant] = await Promise.all([
+    startEmulator({
+      job: {
+        durationMs: options.jobSeconds * 1000,
+        outcome,
+        ...(options.message !== undefined ? { finalMessage: options.message } : {}),
+      },
+    }),
+    startAssistantEmulator(),
+  ]);
+  for (const fault of options.faults) assistant.fault(fault);
+  const service = await startService(emulator.url, assistant.url);
+  const events = eventsOf(options);
+  const repository = repositoryOf(events[0]?.payload);
+  const github = await startFakeGitHub({ token: GITHUB_TOKEN, ...repository });
+  const started = Date.now();
+  const stopWatching = watchComments(github, started);
+  console.log(
+    `Documentation Agent and Assistant emulators on ${service.url} (jobs take ${options.jobSeconds} s and end ` +
+      `${options.outcome}); fake GitHub API for ${github.owner}/${github.repo} on ${github.url}; the action's ` +
+      `waits ${options.speed === 1 ? 'as in a real run' : `${options.speed} times shorter`}.`,
+  );
+  let code = 0;
   try {
-    github.setPermission('Codertocat', 'read');
-    for (const question of ['How do I deploy the site with an access token?', 'And how do I add a custom domain?']) {
-      const payload = webhookPayload('issue_comment', 'created') as {
-        issue: { number: number };
-        comment: { id: number; body: string };
+    for (const event of events) {
+      const seeded = github.seedEvent(event.payload);
+      if (seeded.requester !== undefined) github.setPermission(seeded.requester, options.permission);
+      const inputs: Record<string, string> = {
+        'project-id': 'demo-project',
+        'api-key': API_KEY,
+        'base-url': service.url,
+        domain: DOMAIN,
+        'assistant-key': ASSISTANT_KEY,
+        ...(options.scenario === 'ask' ? { mode: 'ask' } : {}),
+        ...(options.scenario === 'dispatch' && !options.event
+          ? { prompt: 'Document the new --verbose flag of the CLI.' }
+          : {}),
+        // Half the job's time: the action stops waiting while the agent still works.
+        ...(options.outcome === 'slow' ? { 'timeout-minutes': String(options.jobSeconds / 2 / 60) } : {}),
+        ...options.inputs,
       };
-      const body = `/docs ask ${question}`;
-      const seeded = github.addComment(payload.issue.number, body, 'Codertocat');
-      payload.comment.id = seeded.id;
-      payload.comment.body = body;
-      console.log(`Run: Docs Agent (uses: ./) on issue_comment: "${body}"\n`);
+      const who = seeded.requester !== undefined ? ` by ${seeded.requester} (${options.permission})` : '';
+      const body = field(event.payload.comment, 'body');
+      const text = typeof body === 'string' ? `: "${body}"` : '';
+      console.log(`\nRun: Docs Agent (uses: ./) on ${event.name}${who}${text}\n`);
       const result = await runAction({
-        event: { name: 'issue_comment', payload },
-        inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url },
-        env: { GITHUB_API_URL: github.url, DOCS_AGENT_DELAY_SCALE: '', RUNNER_DEBUG: '' },
-        echo: (text) => process.stdout.write(asRunnerShowsIt(text)),
-        killAfterMs: 120_000,
+        event,
+        inputs,
+        env: {
+          GITHUB_API_URL: github.url,
+          GITHUB_REPOSITORY: `${github.owner}/${github.repo}`,
+          ...(seeded.requester !== undefined ? { GITHUB_ACTOR: seeded.requester } : {}),
+          DOCS_AGENT_DELAY_SCALE: options.speed === 1 ? '' : String(1 / options.speed),
+          RUNNER_DEBUG: '',
+        },
+        echo: (chunk) => process.stdout.write(asRunnerShowsIt(chunk).replace(/^(?=.)/gm, '  log │ ')),
+        killAfterMs: Math.max(120_000, options.jobSeconds * 2_000 + 60_000),
       });
-      console.log(`\nExit code: ${result.code}\nOutputs:`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      console.log(`\nExit code: ${result.code}`);
+      console.log('Outputs:');
       for (const [name, value] of Object.entries(result.outputs))
         console.log(`  ${name}: ${value.replace(/\n/g, '\n    ')}`);
-      const answer = github
-        .comments(payload.issue.number)
-        .filter((c) => c.user.type === 'Bot')
-        .at(-1);
-      console.log(`The answer comment on #${payload.issue.number}:\n${(answer?.body ?? '').replace(/^/gm, '  | ')}\n`);
-      process.exitCode = result.code ?? 1;
-      if (result.code !== 0) break;
+      if (result.summary.trim() !== '')
+        console.log(`Job summary (GITHUB_STEP_SUMMARY):\n${result.summary.replace(/^/gm, '  ')}`);
+      const reactions = await reactionsOn(github, event.payload);
+      if (reactions !== undefined) console.log(`Reactions on the request: ${reactions}`);
+      code = result.code ?? 1;
+      if (code !== 0) break;
     }
-    const asked = assistant.requests.map(
-      (r) => `POST ${r.path} threadId=${typeof r.body.threadId === 'string' ? r.body.threadId : '(new)'}`,
-    );
-    console.log(`Requests the assistant received (${asked.length}):\n  ${asked.join('\n  ')}`);
+    stopWatching();
+    const calls = [
+      ...emulator.requests.map((r) => `${r.method} ${r.path}`),
+      ...assistant.requests.map(
+        (r) => `POST ${r.path} threadId=${typeof r.body.threadId === 'string' ? r.body.threadId : '(new)'}`,
+      ),
+    ];
+    console.log(`\nRequests the service received (${calls.length}):\n  ${calls.join('\n  ')}`);
   } finally {
-    await Promise.all([assistant.close(), github.close()]);
+    stopWatching();
+    await Promise.all([service.close(), emulator.close(), assistant.close(), github.close()]);
   }
+  return code;
 }
+
+let options: Options | 'help';
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  // parseArgs throws TypeErrors for unknown or malformed options: usage errors as well.
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (options === 'help') console.log(USAGE);
+else process.exitCode = await main(options);

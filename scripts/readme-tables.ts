@@ -126,7 +126,18 @@ function lineDiff(actual: string, expected: string): string {
   );
 }
 
+const USAGE = `Usage: npm run readme
+
+Renders README.md's tables of inputs and outputs from action.yml.
+  --write   rewrite them in README.md (what npm run readme does)
+  (none)    check them: exit 1 with a diff when README.md differs from action.yml
+  --help    show this text`;
+
 function main(argv: string[]): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
   const root = new URL('../', import.meta.url);
   const readmePath = fileURLToPath(new URL('README.md', root));
   const tables = renderTables(readFileSync(new URL('action.yml', root), 'utf8'));

@@ -15,7 +15,7 @@ export const ASSISTANT_KEY = 'svc_dsc_Tq7Lx2Vb9Kp4Wm8Zr3Nc';
 export const DOMAIN = 'acme';
 const DOCS_BASE = 'https://docs.example.com';
 
-type AssistantFault =
+export type AssistantFault =
   | { kind: 'error-chunk' }
   | { kind: 'cut' }
   | { kind: 'rate-limit'; retryAfterSeconds?: number; times?: number }
@@ -23,6 +23,15 @@ type AssistantFault =
   | { kind: 'trickle'; delayMs: number }
   /** The answer's text, as the model might write it; the sources still come from the search. */
   | { kind: 'answer'; text: string; sourceTitle?: string };
+
+/** The faults a command line can ask for by name (the assistant emulator's, the demo's). */
+export const NAMED_FAULTS: Readonly<Record<string, AssistantFault>> = {
+  'error-chunk': { kind: 'error-chunk' },
+  cut: { kind: 'cut' },
+  'rate-limit': { kind: 'rate-limit', retryAfterSeconds: 1 },
+  'html-502': { kind: 'html-502' },
+  trickle: { kind: 'trickle', delayMs: 200 },
+};
 
 interface AssistantRequest {
   path: string;
@@ -86,7 +95,12 @@ function answerFrom(hits: Page[], question: string): string {
   return `According to the documentation: ${paragraph.trim()}\n\nSee [${top.title}](${top.url}) for more.`;
 }
 
-export async function startAssistantEmulator(): Promise<AssistantEmulator> {
+export interface AssistantEmulatorOptions {
+  /** Port on 127.0.0.1; default 0 (any free port). */
+  port?: number;
+}
+
+export async function startAssistantEmulator(options: AssistantEmulatorOptions = {}): Promise<AssistantEmulator> {
   const pages = loadSite();
   const requests: AssistantRequest[] = [];
   let faults: AssistantFault[] = [];
@@ -181,7 +195,13 @@ export async function startAssistantEmulator(): Promise<AssistantEmulator> {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -6,7 +6,15 @@ import { publicReaction } from './render.ts';
 import { routes } from './routes.ts';
 import { HANG, closeServer, handler, listen } from './server.ts';
 import { Store } from './state.ts';
-import type { FakeComment, FakeGitHub, FakeGitHubOptions, Permission, PullFile, RecordedCall } from './types.ts';
+import type {
+  FakeComment,
+  FakeGitHub,
+  FakeGitHubOptions,
+  Permission,
+  PullFile,
+  RecordedCall,
+  SeededEvent,
+} from './types.ts';
 
 export type { FakeGitHub } from './types.ts';
 
@@ -16,6 +24,64 @@ const DEFAULTS = {
   token: 'ghs_test_token',
   actor: 'github-actions[bot]',
 };
+
+type Loose = Record<string, unknown> | undefined;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const loginOf = (user: unknown): string | undefined => {
+  const login = (user as Loose)?.login;
+  return typeof login === 'string' && login !== '' ? login : undefined;
+};
+
+/**
+ * The issue (or pull request) and comment a webhook payload names, made to exist with its ids,
+ * text and authors. Payloads are outside input: fields of the wrong type are left out, not trusted.
+ */
+function seedEvent(store: Store, payload: unknown): SeededEvent {
+  const event = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const issue = (event.issue ?? event.pull_request) as Loose;
+  const seeded: SeededEvent = {};
+  const number = issue?.number;
+  if (typeof number === 'number' && Number.isSafeInteger(number) && number > 0) {
+    const labels = Array.isArray(issue?.labels) ? issue.labels : [];
+    store.seedIssue({
+      number,
+      title: text(issue?.title),
+      body: text(issue?.body),
+      user: loginOf(issue?.user) ?? store.owner,
+      labels: labels.map((label) => text((label as Loose)?.name)).filter((name) => name !== ''),
+      state: issue?.state === 'closed' ? 'closed' : 'open',
+    });
+    // A pull request (or a comment on one) answers GET issue as a pull request does.
+    if (
+      (event.pull_request !== undefined || issue?.pull_request !== undefined) &&
+      store.filesOf(number) === undefined
+    ) {
+      store.setPullFiles(number, []);
+    }
+    seeded.issue = number;
+  }
+  const comment = event.comment as Loose;
+  const id = comment?.id;
+  if (seeded.issue !== undefined && typeof id === 'number' && Number.isSafeInteger(id) && id > 0) {
+    store.addComment(seeded.issue, text(comment?.body), loginOf(comment?.user) ?? 'octocat', id);
+    seeded.comment = id;
+  }
+  const requester = loginOf(comment?.user) ?? loginOf(event.sender);
+  if (requester !== undefined) seeded.requester = requester;
+  return seeded;
+}
+
+/** The owner and name of a webhook payload's repository, when it has them. */
+export function repositoryOf(payload: unknown): { owner?: string; repo?: string } {
+  const repository = (payload as { repository?: { name?: unknown; owner?: { login?: unknown } } } | null)?.repository;
+  const owner = repository?.owner?.login;
+  const repo = repository?.name;
+  return {
+    ...(typeof owner === 'string' && owner !== '' ? { owner } : {}),
+    ...(typeof repo === 'string' && repo !== '' ? { repo } : {}),
+  };
+}
 
 function copyComment(comment: FakeComment): FakeComment {
   return { ...comment, user: { ...comment.user } };
@@ -49,6 +115,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     addComment(issueNumber: number, body: string, user = 'octocat'): FakeComment {
       return copyComment(store.addComment(issueNumber, body, user));
+    },
+    seedEvent(payload: unknown): SeededEvent {
+      return seedEvent(store, payload);
     },
     comments(issueNumber?: number): FakeComment[] {
       return store.comments(issueNumber).map(copyComment);

@@ -93,6 +93,8 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
   const web = `${bases.web}/${store.owner}/${store.repo}`;
   const isPull = store.filesOf(number) !== undefined;
   const created = '2019-05-15T15:20:18Z';
+  const seeded = store.issue(number);
+  const author = seeded?.user ?? store.owner;
   return {
     url: api,
     repository_url: repoApi(store, bases),
@@ -103,10 +105,10 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
     id: 444_500_000 + number,
     node_id: nodeId('I', number),
     number,
-    title: `Issue ${number}`,
-    user: renderUser(store.owner, bases),
-    labels: [],
-    state: 'open',
+    title: seeded?.title ?? `Issue ${number}`,
+    user: renderUser(author, bases),
+    labels: (seeded?.labels ?? []).map((name) => renderLabel(store, name, bases)),
+    state: seeded?.state ?? 'open',
     locked: false,
     assignee: null,
     assignees: [],
@@ -114,8 +116,8 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
     comments: store.comments(number).length,
     created_at: created,
     updated_at: created,
-    closed_at: null,
-    author_association: 'OWNER',
+    closed_at: seeded?.state === 'closed' ? created : null,
+    author_association: association(store, author),
     active_lock_reason: null,
     ...(isPull
       ? {
@@ -128,11 +130,24 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
           },
         }
       : {}),
-    body: '',
+    body: seeded?.body ?? '',
     reactions: rollup(store.reactionsOn('issue', number), `${api}/reactions`),
     timeline_url: `${api}/timeline`,
     performed_via_github_app: null,
     state_reason: null,
+  };
+}
+
+function renderLabel(store: Store, name: string, bases: Bases): Record<string, unknown> {
+  const id = Number.parseInt(createHash('sha1').update(name).digest('hex').slice(0, 8), 16);
+  return {
+    id,
+    node_id: nodeId('LA', id),
+    url: `${repoApi(store, bases)}/labels/${encodeURIComponent(name)}`,
+    name,
+    description: null,
+    color: 'ededed',
+    default: false,
   };
 }
 

@@ -54,6 +54,14 @@ function react(req: RouteRequest, subject: 'comment' | 'issue', id: number): Rep
   return { status: created ? 201 : 200, body: renderReaction(reaction, req.bases) };
 }
 
+/** Oldest first, narrowed to one `content` when the query names it, in pages as GitHub serves them. */
+function listReactions(req: RouteRequest, subject: 'comment' | 'issue', id: number): Reply {
+  const content = req.url.searchParams.get('content');
+  const all = req.store.reactionsOn(subject, id).filter((r) => content === null || r.content === content);
+  const { page, headers } = paginate(all, req.url);
+  return { status: 200, headers, body: page.map((r) => renderReaction(r, req.bases)) };
+}
+
 export const routes: Record<string, Handler> = {
   [`GET ${REPO}/collaborators/{username}/permission`]: (req) => ({
     status: 200,
@@ -86,10 +94,12 @@ export const routes: Record<string, Handler> = {
     return comment ? { status: 200, body: renderComment(req.store, comment, req.bases) } : errorReply(404);
   },
 
-  [`POST ${REPO}/issues/comments/{comment_id}/reactions`]: (req) => {
-    const id = int(req, 'comment_id');
-    return req.store.comment(id) ? react(req, 'comment', id) : errorReply(404);
-  },
+  // A comment the fake did not write (a webhook payload's) exists on first use, as on GitHub, where
+  // the event's comment is there when the run starts; only editing needs a comment the fake knows.
+  [`GET ${REPO}/issues/comments/{comment_id}/reactions`]: (req) =>
+    listReactions(req, 'comment', int(req, 'comment_id')),
+
+  [`POST ${REPO}/issues/comments/{comment_id}/reactions`]: (req) => react(req, 'comment', int(req, 'comment_id')),
 
   [`DELETE ${REPO}/issues/comments/{comment_id}/reactions/{reaction_id}`]: (req) =>
     req.store.deleteReaction('comment', int(req, 'comment_id'), int(req, 'reaction_id'))
@@ -97,6 +107,8 @@ export const routes: Record<string, Handler> = {
       : errorReply(404),
 
   // Every issue number exists, so issue reactions never 404.
+  [`GET ${REPO}/issues/{issue_number}/reactions`]: (req) => listReactions(req, 'issue', int(req, 'issue_number')),
+
   [`POST ${REPO}/issues/{issue_number}/reactions`]: (req) => react(req, 'issue', int(req, 'issue_number')),
 
   [`DELETE ${REPO}/issues/{issue_number}/reactions/{reaction_id}`]: (req) =>

@@ -1,5 +1,5 @@
 // In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
-import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile } from './types.ts';
+import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile, SeededIssue } from './types.ts';
 
 export interface StoredReaction extends FakeReaction {
   created_at: string;
@@ -39,6 +39,7 @@ export class Store {
   private reactionList: StoredReaction[] = [];
   private permissions = new Map<string, Permission>();
   private pullFiles = new Map<number, PullFile[]>();
+  private issueMap = new Map<number, SeededIssue>();
   private failures = new Map<string, { status: number; remaining: number }>();
   private nextCommentId = FIRST_COMMENT_ID;
   private nextReactionId = FIRST_REACTION_ID;
@@ -54,6 +55,7 @@ export class Store {
     this.reactionList = [];
     this.permissions.clear();
     this.pullFiles.clear();
+    this.issueMap.clear();
     this.failures.clear();
     this.nextCommentId = FIRST_COMMENT_ID;
     this.nextReactionId = FIRST_REACTION_ID;
@@ -68,8 +70,9 @@ export class Store {
     return this.permissions.get(login.toLowerCase()) ?? 'read';
   }
 
-  addComment(issueNumber: number, body: string, login: string): FakeComment {
-    const id = this.nextCommentId++;
+  addComment(issueNumber: number, body: string, login: string, id = this.nextCommentId): FakeComment {
+    // A comment with an id of its own (a webhook payload's) keeps later ids from colliding with it.
+    this.nextCommentId = Math.max(this.nextCommentId, id + 1);
     const now = timestamp();
     const comment: FakeComment = {
       id,
@@ -82,6 +85,15 @@ export class Store {
     };
     this.commentMap.set(id, comment);
     return comment;
+  }
+
+  /** An issue as a webhook payload describes it; issues not seeded keep the fake's defaults. */
+  seedIssue(issue: SeededIssue): void {
+    this.issueMap.set(issue.number, { ...issue, labels: [...issue.labels] });
+  }
+
+  issue(number: number): SeededIssue | undefined {
+    return this.issueMap.get(number);
   }
 
   comment(id: number): FakeComment | undefined {

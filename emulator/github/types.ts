@@ -28,6 +28,25 @@ export interface FakeReaction {
   user: string;
 }
 
+/** What a webhook payload tells about its issue; the fake answers GET issue with it. */
+export interface SeededIssue {
+  number: number;
+  title: string;
+  body: string;
+  /** The author's login. */
+  user: string;
+  labels: string[];
+  state: 'open' | 'closed';
+}
+
+/** What seedEvent registered from a payload. */
+export interface SeededEvent {
+  issue?: number;
+  comment?: number;
+  /** Who acted: the commenter, or the sender. */
+  requester?: string;
+}
+
 export interface PullFile {
   filename: string;
   status: string;
@@ -63,6 +82,11 @@ export interface FakeGitHub {
   unimplemented: string[];
   setPermission(username: string, permission: Permission): void;
   addComment(issueNumber: number, body: string, user?: string): FakeComment;
+  /**
+   * Makes the issue (or pull request) and comment of a real webhook payload exist with the
+   * payload's own ids, text and authors, as they do on GitHub when the event is sent.
+   */
+  seedEvent(payload: unknown): SeededEvent;
   comments(issueNumber?: number): FakeComment[];
   reactions(): FakeReaction[];
   setPullFiles(pullNumber: number, files: PullFile[]): void;
