@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GitHubEvent } from '../src/github/event.ts';
-import { run } from '../src/main.ts';
+import { run, runPostStep } from '../src/main.ts';
 import { productionDependencies, type Dependencies } from '../src/run/deps.ts';
 import { execute } from '../src/run/execute.ts';
 import type { Settings } from '../src/run/inputs.ts';
@@ -413,10 +413,8 @@ describe('the entry', () => {
     await run(main);
     expect(main.failed).toBeUndefined();
     expect(main.outputs.status).toBe('completed');
-    expect(main.state.isPost).toBe('true');
-
     const post = new FakeRunner(main.state);
-    await run(post);
+    await runPostStep(post);
     expect(post.outputs).toEqual({});
     expect(post.failed).toBeUndefined();
   });

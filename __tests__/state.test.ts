@@ -30,7 +30,6 @@ describe('StepRecord', () => {
   test('gives the post step back what the main step saved', () => {
     const main = new FakeRunner();
     const saved = new StepRecord(main);
-    saved.markMain();
     saved.saveJob('job_7');
     saved.saveProgress(12, { triggers: ['c1', 'r2'], startedAt: '2026-11-24T10:00:00.000Z' });
     saved.saveComment(99);
@@ -44,7 +43,6 @@ describe('StepRecord', () => {
     saved.saveFinalView(view);
 
     const post = new StepRecord(new FakeRunner(main.state));
-    expect(post.isPost()).toBe(true);
     expect(post.unfinishedProgress()).toEqual({
       issueNumber: 12,
       triggers: ['c1', 'r2'],

@@ -50,15 +50,6 @@ export class StepRecord {
     this.#runner = runner;
   }
 
-  /** The entry runs twice, as the main step and as the post step; the main step says so first. */
-  isPost(): boolean {
-    return this.#runner.getState(State.IsPost) === 'true';
-  }
-
-  markMain(): void {
-    this.#runner.saveState(State.IsPost, 'true');
-  }
-
   /** Saved as soon as the job is known, so the post step can name it even if this run is killed. */
   saveJob(jobId: string): void {
     this.#runner.saveState(State.JobId, jobId);

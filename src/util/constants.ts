@@ -42,7 +42,6 @@ export const Output = {
 
 /** State passed from the main step to the post step (core.saveState). */
 export const State = {
-  IsPost: 'isPost',
   JobId: 'jobId',
   CommentId: 'commentId',
   /** Set once the progress comment shows a final outcome: the post step then has nothing to do. */
