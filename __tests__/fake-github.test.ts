@@ -260,6 +260,35 @@ describe('failNext', () => {
     );
   });
 
+  test('a 403 is a refusal, without the headers of a rate limit; rateLimitNext answers one', async () => {
+    const raw = (path: string, method = 'POST') =>
+      fetch(`${gh.url}${path}`, {
+        method,
+        headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: 'a' }),
+      });
+    const route = 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
+    gh.failNext(route, 403);
+    const refused = await raw(COMMENTS);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('retry-after')).toBeNull();
+    expect(refused.headers.get('x-ratelimit-remaining')).not.toBe('0');
+
+    gh.rateLimitNext(route, { kind: 'secondary', retryAfterSeconds: 9 });
+    const secondary = await raw(COMMENTS);
+    expect(secondary.status).toBe(403);
+    expect(secondary.headers.get('retry-after')).toBe('9');
+    expect(((await secondary.json()) as { message: string }).message).toMatch(/secondary rate limit/);
+
+    gh.rateLimitNext(route, { kind: 'primary', status: 429, resetInSeconds: 5 });
+    const primary = await raw(COMMENTS);
+    expect(primary.status).toBe(429);
+    expect(primary.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(primary.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+    expect((await raw(COMMENTS)).status).toBe(201);
+    expect(() => gh.rateLimitNext('POST /nope', { kind: 'secondary' })).toThrow(/not an operation/);
+  });
+
   test('hangNext leaves the route unanswered, then recovers', async () => {
     gh.hangNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
     const hung = fetch(`${gh.url}${COMMENTS}`, {

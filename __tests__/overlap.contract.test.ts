@@ -66,6 +66,25 @@ describe('runs that overlap', () => {
     if (skipped) expect(skipped.stdout).toContain('Another run claimed this request already');
   });
 
+  test('two runs together under a secondary rate limit on the claim make one job', async () => {
+    // The first reaction to arrive is turned away as github.com does when requests come too fast.
+    github.rateLimitNext('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+      kind: 'secondary',
+      retryAfterSeconds: 1,
+    });
+    const event = commentEvent();
+    const results = await Promise.all([run(event), run(event)]);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(progressComments()).toHaveLength(1);
+    const limited = results.filter((result) => result.stdout.includes("GitHub's secondary rate limit on POST"));
+    expect(limited).toHaveLength(1);
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('going on unclaimed');
+      expectClean(result);
+    }
+  });
+
   test('an issue opened with the phrase and the label makes one job', async () => {
     const [opened, labeled] = issueEvents();
     const inputs = { 'trigger-label': 'docs' };

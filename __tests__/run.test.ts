@@ -28,7 +28,7 @@ const FAST: Timings = {
   serviceRequestMs: 3_000,
   notFoundGraceMs: 300,
   live: { readEveryMs: 40, editEveryMs: 80, heartbeatMs: 100 },
-  github: { retryDelayMs: 10, requestTimeoutMs: 3_000, reportGraceMs: 3_000, postBudgetMs: 3_000 },
+  github: { retryDelayMs: 10, requestTimeoutMs: 3_000, reportGraceMs: 3_000, postBudgetMs: 3_000, rateLimitWaitMs: 50 },
 };
 
 let services: Services;
@@ -319,6 +319,7 @@ describe('the post step', () => {
     octokit: await createOctokit(GITHUB_TOKEN, runner.log, {
       retryDelayMs: 10,
       requestTimeoutMs: 3_000,
+      rateLimitWaitMs: 50,
       deadline: Date.now() + 3_000,
     }),
     apiKey: API_KEY,

@@ -67,6 +67,7 @@ export async function runPostStep(runner: Runner): Promise<void> {
       const octokit = await createOctokit(inputs.token, runner.log, {
         retryDelayMs: github.retryDelayMs,
         requestTimeoutMs: github.postBudgetMs,
+        rateLimitWaitMs: github.rateLimitWaitMs,
         deadline: Date.now() + github.postBudgetMs,
       });
       return { octokit, apiKey: inputs.apiKey, repository: inputs.repository };

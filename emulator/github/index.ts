@@ -6,7 +6,15 @@ import { publicReaction } from './render.ts';
 import { routes } from './routes.ts';
 import { HANG, closeServer, handler, listen } from './server.ts';
 import { Store } from './state.ts';
-import type { FakeComment, FakeGitHub, FakeGitHubOptions, Permission, PullFile, RecordedCall } from './types.ts';
+import type {
+  FakeComment,
+  FakeGitHub,
+  FakeGitHubOptions,
+  Permission,
+  PullFile,
+  RateLimitFault,
+  RecordedCall,
+} from './types.ts';
 
 export type { FakeGitHub } from './types.ts';
 
@@ -64,6 +72,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.
       if (key === undefined) throw new Error(`failNext: '${route}' is not an operation in GitHub's REST API`);
       store.failNext(key, status, times);
+    },
+    rateLimitNext(route: string, limit: RateLimitFault, times = 1): void {
+      const key = operationKey(route);
+      if (key === undefined) throw new Error(`rateLimitNext: '${route}' is not an operation in GitHub's REST API`);
+      store.rateLimitNext(key, limit, times);
     },
     hangNext(route: string, times = 1): void {
       const key = operationKey(route);

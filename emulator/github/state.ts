@@ -1,5 +1,5 @@
 // In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
-import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile } from './types.ts';
+import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile, RateLimitFault } from './types.ts';
 
 export interface StoredReaction extends FakeReaction {
   created_at: string;
@@ -40,6 +40,7 @@ export class Store {
   private permissions = new Map<string, Permission>();
   private pullFiles = new Map<number, PullFile[]>();
   private failures = new Map<string, { status: number; remaining: number }>();
+  private rateLimits = new Map<string, { limit: RateLimitFault; remaining: number }>();
   private nextCommentId = FIRST_COMMENT_ID;
   private nextReactionId = FIRST_REACTION_ID;
 
@@ -55,6 +56,7 @@ export class Store {
     this.permissions.clear();
     this.pullFiles.clear();
     this.failures.clear();
+    this.rateLimits.clear();
     this.nextCommentId = FIRST_COMMENT_ID;
     this.nextReactionId = FIRST_REACTION_ID;
   }
@@ -155,5 +157,17 @@ export class Store {
     if (failure === undefined) return undefined;
     if (--failure.remaining <= 0) this.failures.delete(key);
     return failure.status;
+  }
+
+  rateLimitNext(key: string, limit: RateLimitFault, times: number): void {
+    this.rateLimits.set(key, { limit: { ...limit }, remaining: times });
+  }
+
+  /** Consumes one scheduled rate limit for the operation, if any. */
+  takeRateLimit(key: string): RateLimitFault | undefined {
+    const scheduled = this.rateLimits.get(key);
+    if (scheduled === undefined) return undefined;
+    if (--scheduled.remaining <= 0) this.rateLimits.delete(key);
+    return scheduled.limit;
   }
 }

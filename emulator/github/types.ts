@@ -35,6 +35,22 @@ export interface PullFile {
   deletions: number;
 }
 
+/**
+ * How GitHub answers a request over a rate limit. 'secondary': too many requests at once (403 or
+ * 429, "You have exceeded a secondary rate limit", often with `retry-after`, quota left);
+ * 'primary': the token's hourly quota is spent (403 or 429, "API rate limit exceeded",
+ * `x-ratelimit-remaining: 0` and the reset time).
+ */
+export interface RateLimitFault {
+  kind: 'secondary' | 'primary';
+  /** 403 unless given: what github.com answers for both. */
+  status?: 403 | 429;
+  /** A secondary limit's `retry-after`; omitted, the answer names no wait at all. */
+  retryAfterSeconds?: number;
+  /** A primary limit's reset, this many seconds from now (60 unless given). */
+  resetInSeconds?: number;
+}
+
 export interface RecordedCall {
   method: string;
   /** Path without the GHES '/api/v3' prefix, so assertions hold for both mount points. */
@@ -68,6 +84,8 @@ export interface FakeGitHub {
   setPullFiles(pullNumber: number, files: PullFile[]): void;
   /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   failNext(route: string, status: number, times?: number): void;
+  /** The next `times` calls of the route answer as GitHub does over a rate limit; later ones are served. */
+  rateLimitNext(route: string, limit: RateLimitFault, times?: number): void;
   /** The next `times` calls of the route are read and never answered: a GitHub that hangs. */
   hangNext(route: string, times?: number): void;
   reset(): void;

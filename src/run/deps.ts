@@ -66,6 +66,7 @@ export function lazyOctokit(
   const limits = {
     retryDelayMs: github.retryDelayMs,
     requestTimeoutMs: github.requestTimeoutMs,
+    rateLimitWaitMs: github.rateLimitWaitMs,
     deadline: Date.now() + timeoutMs + github.reportGraceMs,
     signal: step.signal,
   };
