@@ -12,6 +12,7 @@ import { schemaErrors } from '../emulator/github/validate.ts';
 const TOKEN = 'ghs_test_token';
 const R = '/repos/Codertocat/Hello-World';
 const COMMENTS = `${R}/issues/1/comments`;
+const SHA = 'ffac537e6cbbf934b08745a378932722df287a53';
 let gh: FakeGitHub;
 
 beforeAll(async () => void (gh = await startFakeGitHub()));
@@ -300,6 +301,26 @@ describe('failNext', () => {
   });
 });
 
+describe('commit statuses', () => {
+  test('are listed newest first per commit, with who wrote them; a long description is refused', async () => {
+    const post = (body: unknown) => api(`${R}/statuses/${SHA}`, { method: 'POST', body });
+    expect((await post({ state: 'pending', context: 'ci' })).status).toBe(201);
+    expect((await post({ state: 'success', context: 'ci', description: 'done' })).status).toBe(201);
+    gh.addStatus('0'.repeat(40), { context: 'other commit', description: null });
+    const forged = gh.addStatus(SHA, { context: 'ci', description: 'by hand' }, 'octocat');
+    const listed = await api(`${R}/commits/${SHA}/statuses?per_page=2`);
+    expect(listed.json.map((s: any) => [s.description, s.creator.login, s.creator.type])).toEqual([
+      ['by hand', 'octocat', 'User'],
+      ['done', 'github-actions[bot]', 'Bot'],
+    ]);
+    expect(pageOf(listed.link, 'next')).toBe('2');
+    expect(gh.statuses(SHA).map((s) => s.id)[0]).toBe(forged.id);
+    const long = await post({ state: 'success', context: 'ci', description: 'x'.repeat(141) });
+    expect(long).toMatchObject({ status: 422, json: { errors: [{ field: 'description' }] } });
+    expect(gh.statuses(SHA)).toHaveLength(3);
+  });
+});
+
 describe('response shapes', () => {
   test("every implemented route answers what GitHub's response schema describes", async () => {
     const comment = gh.addComment(1, 'shape');
@@ -323,6 +344,8 @@ describe('response shapes', () => {
       ['GET', `${R}/pulls/2/files`],
       ['POST', `${R}/issues/1/reactions`, { content: 'laugh' }],
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
+      ['POST', `${R}/statuses/${SHA}`, { state: 'success', context: 'ci', description: 'ok', target_url: null }],
+      ['GET', `${R}/commits/${SHA}/statuses`],
     ];
     const covered = new Set<string>();
     for (const [method, path, body] of calls) {

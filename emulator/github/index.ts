@@ -10,6 +10,7 @@ import type {
   FakeComment,
   FakeGitHub,
   FakeGitHubOptions,
+  FakeStatus,
   Permission,
   PullFile,
   RateLimitFault,
@@ -63,6 +64,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     reactions() {
       return store.allReactions().map(publicReaction);
+    },
+    statuses(sha?: string): FakeStatus[] {
+      return store.statuses(sha).map((status) => ({ ...status }));
+    },
+    addStatus(sha, status, creator = 'octocat'): FakeStatus {
+      return {
+        ...store.addStatus(sha, {
+          state: status.state ?? 'success',
+          context: status.context,
+          description: status.description,
+          target_url: status.target_url ?? null,
+          creator,
+        }),
+      };
     },
     setPullFiles(pullNumber: number, files: PullFile[]): void {
       store.setPullFiles(pullNumber, files);

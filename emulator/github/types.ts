@@ -28,6 +28,19 @@ export interface FakeReaction {
   user: string;
 }
 
+/** A commit status: what GitHub keeps per commit and context, newest first. */
+export interface FakeStatus {
+  id: number;
+  sha: string;
+  state: 'error' | 'failure' | 'pending' | 'success';
+  context: string;
+  description: string | null;
+  target_url: string | null;
+  /** Who wrote it: the token's identity for API writes. */
+  creator: string;
+  created_at: string;
+}
+
 export interface PullFile {
   filename: string;
   status: string;
@@ -81,6 +94,14 @@ export interface FakeGitHub {
   addComment(issueNumber: number, body: string, user?: string): FakeComment;
   comments(issueNumber?: number): FakeComment[];
   reactions(): FakeReaction[];
+  /** Commit statuses, newest first; of one commit when `sha` is given. */
+  statuses(sha?: string): FakeStatus[];
+  /** A status written by `creator` (a user unless it ends in [bot]), as if through the API. */
+  addStatus(
+    sha: string,
+    status: Pick<FakeStatus, 'context' | 'description'> & Partial<Pick<FakeStatus, 'state' | 'target_url'>>,
+    creator?: string,
+  ): FakeStatus;
   setPullFiles(pullNumber: number, files: PullFile[]): void;
   /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   failNext(route: string, status: number, times?: number): void;

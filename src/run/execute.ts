@@ -3,6 +3,7 @@ import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
+import { RunRecord } from '../github/run-record.ts';
 import { decideTrigger } from '../github/trigger.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { Dependencies, NoWork } from './deps.ts';
@@ -107,7 +108,21 @@ async function handleEvent(settings: Settings, event: GitHubEvent, deps: Depende
             deps.runner.log,
           )
       : undefined;
-  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim });
+  // Without an issue, the job is recorded on the run's commit, so a re-run resumes it (run-record.ts).
+  const runRecord =
+    !progress && !settings.jobId && settings.githubToken
+      ? new RunRecord(
+          deps.octokit,
+          event.repository,
+          deps.workflowRun,
+          { projectId: settings.projectId, prompt, key: settings.apiKey },
+          deps.runner.log,
+        )
+      : undefined;
+  if (!progress && !settings.jobId && !settings.githubToken) {
+    deps.runner.log.info("'github-token' is empty: a re-run of this workflow run will create a new job.");
+  }
+  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim, runRecord });
   if (!('outcome' in ran)) return ran;
   const { outcome, conversation } = ran;
   await deps.runner.group('Report the outcome', () =>
