@@ -4,7 +4,7 @@
  */
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { createOctokit } from '../src/github/octokit.ts';
-import { RunRecord, workflowRun, type WorkflowRun } from '../src/github/run-record.ts';
+import { RunRecord, workflowRun, writeRunRecord, type WorkflowRun } from '../src/github/run-record.ts';
 import { memoryLogger } from './support/fake-clock.ts';
 
 const TOKEN = 'ghs_run_record_token';
@@ -29,23 +29,34 @@ afterEach(() => expect(github.violations).toEqual([]));
 
 const RUN: WorkflowRun = { id: '77', attempt: 1, sha: SHA, job: 'docs', step: 'docs-agent', url: undefined };
 
+function octokitFor(log: ReturnType<typeof memoryLogger>) {
+  return createOctokit(TOKEN, log, {
+    retryDelayMs: 1,
+    requestTimeoutMs: 2_000,
+    rateLimitWaitMs: 1,
+    deadline: Date.now() + 5_000,
+  });
+}
+
 function record(run: Partial<WorkflowRun> = {}, prompt = 'Refresh the docs') {
   const log = memoryLogger();
-  const octokit = () =>
-    createOctokit(TOKEN, log, {
-      retryDelayMs: 1,
-      requestTimeoutMs: 2_000,
-      rateLimitWaitMs: 1,
-      deadline: Date.now() + 5_000,
-    });
   const made = new RunRecord(
-    octokit,
+    () => octokitFor(log),
     { owner: github.owner, repo: github.repo },
     { ...RUN, ...run },
     { projectId: 'docs', prompt, key: KEY },
     log,
   );
   return { record: made, log };
+}
+
+/** What the main step saves and the post step writes. */
+async function save(made: RunRecord, jobId: string): Promise<void> {
+  const entry = made.entry(jobId);
+  if (!entry) throw new Error(`no entry for ${jobId}`);
+  const log = memoryLogger();
+  await writeRunRecord(await octokitFor(log), { owner: github.owner, repo: github.repo }, entry, undefined, log);
+  expect(log.lines.filter((line) => line.startsWith('warning'))).toEqual([]);
 }
 
 describe('the run record', () => {
@@ -66,7 +77,7 @@ describe('the run record', () => {
     const first = record();
     expect(await first.record.find()).toEqual({ kind: 'none' });
     expect(github.calls).toEqual([]);
-    await first.record.save('job_abc');
+    await save(first.record, 'job_abc');
     expect(github.statuses(SHA)).toMatchObject([{ context: first.record.context, state: 'success' }]);
     expect(await record({ attempt: 2 }).record.find()).toEqual({ kind: 'found', jobId: 'job_abc' });
   });
@@ -77,7 +88,7 @@ describe('the run record', () => {
     ['another prompt', {}, 'Document the flag'],
     ['another run', { id: '78' }, 'Refresh the docs'],
   ])('is not found by %s', async (_name, run, prompt) => {
-    await record().record.save('job_abc');
+    await save(record().record, 'job_abc');
     expect(await record({ ...run, attempt: 2 }, prompt).record.find()).toEqual({ kind: 'none' });
   });
 
@@ -87,11 +98,17 @@ describe('the run record', () => {
     expect(context).not.toContain('roadmap');
   });
 
-  test('a job id too long to record is said, and nothing is written', async () => {
+  test('a job id too long to record is said, and nothing is saved', () => {
     const { record: made, log } = record();
-    await made.save(`job_${'x'.repeat(120)}`);
-    expect(github.statuses()).toEqual([]);
-    expect(log.lines).toContainEqual(expect.stringMatching(/^warning: Job id \S+ is too long .* A re-run .* new job/));
+    expect(made.entry(`job_${'x'.repeat(95)}`)).toBeDefined();
+    expect(made.entry(`job_${'x'.repeat(120)}`)).toBeUndefined();
+    expect(log.lines).toEqual([expect.stringMatching(/^warning: Job id \S+ is too long .* A re-run .* new job/)]);
+  });
+
+  test('a run without a commit saves nothing, and says what a re-run will do', () => {
+    const { record: made, log } = record({ sha: '' });
+    expect(made.entry('job_abc')).toBeUndefined();
+    expect(log.lines).toEqual([expect.stringMatching(/^info: This run has no commit .* A re-run .* new job/)]);
   });
 
   test('a refused read goes on to create, and says why; a failed read creates nothing', async () => {
@@ -109,7 +126,7 @@ describe('the run record', () => {
   });
 
   test('the scan of the statuses is bounded', async () => {
-    await record().record.save('job_abc');
+    await save(record().record, 'job_abc');
     for (let i = 0; i < 1_200; i++) github.addStatus(SHA, { context: `ci/${i}`, description: null }, 'ci[bot]');
     expect(await record({ attempt: 2 }).record.find()).toEqual({ kind: 'none' });
     expect(github.calls.filter((call) => call.method === 'GET')).toHaveLength(10);

@@ -68,6 +68,21 @@ describe('StepRecord', () => {
     expect(record.unfinishedProgress()?.finalView).toBeUndefined();
   });
 
+  test('gives the post step the run record the main step saved, and nothing malformed', () => {
+    const main = new FakeRunner();
+    const entry = {
+      sha: 'a'.repeat(40),
+      context: 'docs-agent-action (run 1, ab)',
+      description: 'job=j sig=s',
+      jobId: 'j',
+    };
+    new StepRecord(main).saveRunRecord(entry);
+    expect(new StepRecord(new FakeRunner(main.state)).runRecord()).toEqual(entry);
+    expect(new StepRecord(new FakeRunner()).runRecord()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ runRecord: '{' })).runRecord()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ runRecord: '{"sha":1}' })).runRecord()).toBeUndefined();
+  });
+
   test('keeps only the well-formed steps of a saved view', () => {
     const raw = JSON.stringify({
       state: 'failed',

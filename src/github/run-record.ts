@@ -9,7 +9,10 @@ import { isRateLimited } from './rate-limit.ts';
  * an issue has its progress comment for this; these runs have no place of their own on GitHub but
  * the commit they ran for (GITHUB_SHA), which a re-run shares.
  *
- * The record is a commit status on that commit, written once the job exists:
+ * The record is a commit status on that commit, written by the post step once the job exists
+ * (the main step saves it in the step's state as soon as the job is created). A later attempt can
+ * only start once this one has finished, post steps included, so the record is there in time; and
+ * the main step neither loads Octokit nor waits for GitHub for it (run/post.ts):
  * - context `docs-agent-action (run <run id>, <tag>)`: the tag binds it to this step of this job
  *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps, and the legs of a
  *   matrix share both) and to the request (project and prompt), as an HMAC keyed by the api-key, so
@@ -79,6 +82,7 @@ const MAX_DESCRIPTION = 140;
 /** Statuses read at most: newest first, so an earlier attempt's record is usually on the first page. */
 const MAX_PAGES = 10;
 const PER_PAGE = 100;
+const UNRECORDED = 'A re-run of this workflow run will create a new job instead of resuming this one.';
 const DESCRIPTION = /^job=([A-Za-z0-9][A-Za-z0-9_.-]{0,127}) sig=([0-9a-f]+)$/;
 
 const crypto = () => process.getBuiltinModule('node:crypto');
@@ -188,33 +192,53 @@ export class RunRecord {
     }
   }
 
-  /** Records `jobId` for later attempts. A failure is a warning that says what a re-run will do. */
-  async save(jobId: string): Promise<void> {
-    const unrecorded = 'A re-run of this workflow run will create a new job instead of resuming this one.';
+  /**
+   * What records `jobId` for later attempts, for the post step to write (writeRunRecord); undefined
+   * when this run has no place for it, which is said, with what a re-run will do.
+   */
+  entry(jobId: string): RunRecordEntry | undefined {
     if (!this.possible) {
-      this.#log.info(`This run has no commit to record job ${jobId} on (GITHUB_SHA). ${unrecorded}`);
-      return;
+      this.#log.info(`This run has no commit to record job ${jobId} on (GITHUB_SHA). ${UNRECORDED}`);
+      return undefined;
     }
     const description = this.describe(jobId);
     if (!description) {
-      this.#log.warning(`Job id ${jobId} is too long to record on the commit. ${unrecorded}`);
-      return;
+      this.#log.warning(`Job id ${jobId} is too long to record on the commit. ${UNRECORDED}`);
+      return undefined;
     }
-    const sha = this.#run.sha;
-    try {
-      const octokit = await this.#octokit();
-      await octokit.rest.repos.createCommitStatus({
-        ...this.#repository,
-        sha,
-        state: 'success',
-        context: this.context,
-        description,
-        ...(this.#run.url ? { target_url: this.#run.url } : {}),
-      });
-      this.#log.info(`Recorded job ${jobId} on commit ${sha.slice(0, 7)} ('${this.context}'), for a re-run.`);
-    } catch (error) {
-      const said = describeGitHubError(`Recording job ${jobId} on commit ${sha.slice(0, 7)}`, error, 'statuses: write');
-      this.#log.warning(`${said} ${unrecorded}`);
-    }
+    return { sha: this.#run.sha, context: this.context, description, jobId };
+  }
+}
+
+/** A record as the main step leaves it for the post step: everything it writes, signed already. */
+export interface RunRecordEntry {
+  sha: string;
+  context: string;
+  description: string;
+  jobId: string;
+}
+
+/** Writes the record. A failure is a warning that names the permission and says what a re-run will do. */
+export async function writeRunRecord(
+  octokit: Octokit,
+  repository: { owner: string; repo: string },
+  entry: RunRecordEntry,
+  url: string | undefined,
+  log: Logger,
+): Promise<void> {
+  const { sha, context, description, jobId } = entry;
+  try {
+    await octokit.rest.repos.createCommitStatus({
+      ...repository,
+      sha,
+      state: 'success',
+      context,
+      description,
+      ...(url ? { target_url: url } : {}),
+    });
+    log.info(`Recorded job ${jobId} on commit ${sha.slice(0, 7)} ('${context}'), for a re-run.`);
+  } catch (error) {
+    const said = describeGitHubError(`Recording job ${jobId} on commit ${sha.slice(0, 7)}`, error, 'statuses: write');
+    log.warning(`${said} ${UNRECORDED}`);
   }
 }

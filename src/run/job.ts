@@ -81,8 +81,10 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     });
     // Saved at once, so the post step knows the job even if this run is killed.
     deps.record.saveJob(job.id);
-    // And on the commit, when there is no issue to say it, so a re-run of this run resumes it.
-    if (chosen.kind === 'create') await request.runRecord?.save(job.id);
+    // And, when there is no issue to say it, for the post step to record on the commit, so a re-run
+    // of this run resumes it.
+    const entry = chosen.kind === 'create' ? request.runRecord?.entry(job.id) : undefined;
+    if (entry) deps.record.saveRunRecord(entry);
     if (progress) {
       // Saved before the comment is written: a run killed in between still lets the post step find it.
       deps.record.saveProgress(progress.issueNumber, conversation);
