@@ -27,7 +27,7 @@ afterAll(async () => {
 beforeEach(() => github.reset());
 afterEach(() => expect(github.violations).toEqual([]));
 
-const RUN: WorkflowRun = { id: '77', attempt: 1, sha: SHA, job: 'docs', step: 'docs-agent', url: undefined };
+const RUN: WorkflowRun = { id: '77', attempt: 1, sha: SHA, job: 'docs', step: 'docs-agent' };
 
 function octokitFor(log: ReturnType<typeof memoryLogger>) {
   return createOctokit(TOKEN, log, {
@@ -62,15 +62,15 @@ async function save(made: RunRecord, jobId: string): Promise<void> {
 describe('the run record', () => {
   test('reads what the runner says of the run; a missing attempt is the first', () => {
     expect(
-      workflowRun('https://x/run', {
+      workflowRun({
         GITHUB_RUN_ID: '9',
         GITHUB_RUN_ATTEMPT: '3',
         GITHUB_SHA: SHA,
         GITHUB_JOB: 'docs',
         GITHUB_ACTION: '__acme_docs-agent-action_2',
       }),
-    ).toEqual({ id: '9', attempt: 3, sha: SHA, job: 'docs', step: '__acme_docs-agent-action_2', url: 'https://x/run' });
-    expect(workflowRun(undefined, {}).attempt).toBe(1);
+    ).toEqual({ id: '9', attempt: 3, sha: SHA, job: 'docs', step: '__acme_docs-agent-action_2' });
+    expect(workflowRun({}).attempt).toBe(1);
   });
 
   test('the first attempt reads nothing; a later one finds what the first wrote', async () => {

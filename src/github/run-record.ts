@@ -14,9 +14,10 @@ import { isRateLimited } from './rate-limit.ts';
  * only start once this one has finished, post steps included, so the record is there in time; and
  * the main step neither loads Octokit nor waits for GitHub for it (run/post.ts):
  * - context `docs-agent-action (run <run id>, <tag>)`: the tag binds it to this step of this job
- *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps, and the legs of a
- *   matrix share both) and to the request (project and prompt), as an HMAC keyed by the api-key, so
- *   it names no prompt;
+ *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps) and to the request
+ *   (project and prompt: the legs of a matrix share the job and the step, and nothing in the
+ *   runner's environment tells them apart; legs that ask the same share one record), as an HMAC
+ *   keyed by the api-key, so it names no prompt;
  * - description `job=<id> sig=<signature>`: the signature binds the job id to the repository, the
  *   commit and the context, with the api-key, as the progress marker's does
  *   (progress-view.ts). A status is believed only when a bot wrote it (the token's App, usually
@@ -42,11 +43,10 @@ export interface WorkflowRun {
   job: string;
   /** GITHUB_ACTION: the step's id, or `__owner_repo` with a count for an action used twice in one job. */
   step: string;
-  url: string | undefined;
 }
 
 /** The workflow run as the runner describes it. */
-export function workflowRun(url: string | undefined, env: NodeJS.ProcessEnv = process.env): WorkflowRun {
+export function workflowRun(env: NodeJS.ProcessEnv = process.env): WorkflowRun {
   const attempt = Number(env.GITHUB_RUN_ATTEMPT);
   return {
     id: env.GITHUB_RUN_ID ?? '',
@@ -54,7 +54,6 @@ export function workflowRun(url: string | undefined, env: NodeJS.ProcessEnv = pr
     sha: env.GITHUB_SHA ?? '',
     job: env.GITHUB_JOB ?? '',
     step: env.GITHUB_ACTION ?? '',
-    url,
   };
 }
 

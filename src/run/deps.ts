@@ -53,7 +53,7 @@ export function productionDependencies(
     octokit: lazyOctokit(settings.githubToken, settings.timeoutMs, step),
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',
-    workflowRun: workflowRun(runUrl()),
+    workflowRun: workflowRun(),
   };
 }
 
