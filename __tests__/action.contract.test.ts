@@ -179,7 +179,7 @@ describe('the action against the emulator', () => {
     expect(result.code).toBe(1);
     expect(emulator.requests).toHaveLength(0);
     expect(errorLine(result)).toBe(
-      "::error::Invalid 'base-url' 'not a url': not a URL. Expected for example \"base-url: https://api.example.com\".",
+      '::error::Invalid \'base-url\': not a URL. Expected for example "base-url: https://api.example.com".',
     );
   });
 

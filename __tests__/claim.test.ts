@@ -97,11 +97,38 @@ describe('claim', () => {
     });
   });
 
-  test('a token that may not react goes on unclaimed, with a warning', async () => {
+  test('a token that may not react goes on unclaimed, with a warning that says GitHub refused', async () => {
     const warnings: string[] = [];
-    const refusing = octokit(async () => Promise.reject(Object.assign(new Error('Forbidden'), { status: 403 })));
+    const refusing = octokit(async () =>
+      Promise.reject(
+        Object.assign(new Error('Resource not accessible by integration'), {
+          status: 403,
+          response: { headers: { 'x-ratelimit-remaining': '4999' } },
+        }),
+      ),
+    );
     const claim = await claimRequest(refusing, target, progress([]), key, { ...log, warning: (m) => warnings.push(m) });
     expect(claim.kind).toBe('go');
-    expect(warnings.join()).toContain('going on unclaimed');
+    expect(warnings.join()).toMatch(/GitHub refused the reaction .*HTTP 403.*going on unclaimed.*'issues: write'/);
   });
+
+  test.each([
+    ['a secondary limit', 'You have exceeded a secondary rate limit', { 'retry-after': '60' }],
+    ['a spent quota', 'API rate limit exceeded for installation ID 1', { 'x-ratelimit-remaining': '0' }],
+    ['a limit named only by its message', 'You have exceeded a secondary rate limit', {}],
+  ])(
+    'a 403 that is %s is no refusal: nothing is sent, and the run does not go on unclaimed',
+    async (_name, said, headers) => {
+      const warnings: string[] = [];
+      const limited = octokit(async () =>
+        Promise.reject(Object.assign(new Error(said), { status: 403, response: { headers } })),
+      );
+      const claim = await claimRequest(limited, target, progress([]), key, {
+        ...log,
+        warning: (m) => warnings.push(m),
+      });
+      expect(claim).toEqual({ kind: 'failed', message: expect.stringMatching(/rate limit .*Nothing was sent/) });
+      expect(warnings).toEqual([]);
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { webhookPayload } from './support/runner.ts';
 const TOKEN = 'ghs_test_token';
 const R = '/repos/Codertocat/Hello-World';
 const COMMENTS = `${R}/issues/1/comments`;
+const SHA = 'ffac537e6cbbf934b08745a378932722df287a53';
 let gh: FakeGitHub;
 
 beforeAll(async () => void (gh = await startFakeGitHub()));
@@ -335,6 +336,35 @@ describe('failNext', () => {
     );
   });
 
+  test('a 403 is a refusal, without the headers of a rate limit; rateLimitNext answers one', async () => {
+    const raw = (path: string, method = 'POST') =>
+      fetch(`${gh.url}${path}`, {
+        method,
+        headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: 'a' }),
+      });
+    const route = 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
+    gh.failNext(route, 403);
+    const refused = await raw(COMMENTS);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('retry-after')).toBeNull();
+    expect(refused.headers.get('x-ratelimit-remaining')).not.toBe('0');
+
+    gh.rateLimitNext(route, { kind: 'secondary', retryAfterSeconds: 9 });
+    const secondary = await raw(COMMENTS);
+    expect(secondary.status).toBe(403);
+    expect(secondary.headers.get('retry-after')).toBe('9');
+    expect(((await secondary.json()) as { message: string }).message).toMatch(/secondary rate limit/);
+
+    gh.rateLimitNext(route, { kind: 'primary', status: 429, resetInSeconds: 5 });
+    const primary = await raw(COMMENTS);
+    expect(primary.status).toBe(429);
+    expect(primary.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(primary.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+    expect((await raw(COMMENTS)).status).toBe(201);
+    expect(() => gh.rateLimitNext('POST /nope', { kind: 'secondary' })).toThrow(/not an operation/);
+  });
+
   test('hangNext leaves the route unanswered, then recovers', async () => {
     gh.hangNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
     const hung = fetch(`${gh.url}${COMMENTS}`, {
@@ -343,6 +373,26 @@ describe('failNext', () => {
     });
     await expect(hung).rejects.toMatchObject({ name: 'TimeoutError' });
     expect((await api(COMMENTS)).status).toBe(200);
+  });
+});
+
+describe('commit statuses', () => {
+  test('are listed newest first per commit, with who wrote them; a long description is refused', async () => {
+    const post = (body: unknown) => api(`${R}/statuses/${SHA}`, { method: 'POST', body });
+    expect((await post({ state: 'pending', context: 'ci' })).status).toBe(201);
+    expect((await post({ state: 'success', context: 'ci', description: 'done' })).status).toBe(201);
+    gh.addStatus('0'.repeat(40), { context: 'other commit', description: null });
+    const forged = gh.addStatus(SHA, { context: 'ci', description: 'by hand' }, 'octocat');
+    const listed = await api(`${R}/commits/${SHA}/statuses?per_page=2`);
+    expect(listed.json.map((s: any) => [s.description, s.creator.login, s.creator.type])).toEqual([
+      ['by hand', 'octocat', 'User'],
+      ['done', 'github-actions[bot]', 'Bot'],
+    ]);
+    expect(pageOf(listed.link, 'next')).toBe('2');
+    expect(gh.statuses(SHA).map((s) => s.id)[0]).toBe(forged.id);
+    const long = await post({ state: 'success', context: 'ci', description: 'x'.repeat(141) });
+    expect(long).toMatchObject({ status: 422, json: { errors: [{ field: 'description' }] } });
+    expect(gh.statuses(SHA)).toHaveLength(3);
   });
 });
 
@@ -371,6 +421,8 @@ describe('response shapes', () => {
       ['GET', `${c}/reactions`],
       ['GET', `${R}/issues/1/reactions`],
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
+      ['POST', `${R}/statuses/${SHA}`, { state: 'success', context: 'ci', description: 'ok', target_url: null }],
+      ['GET', `${R}/commits/${SHA}/statuses`],
     ];
     const covered = new Set<string>();
     for (const [method, path, body] of calls) {

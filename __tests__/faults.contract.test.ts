@@ -168,9 +168,9 @@ describe('runs that do not wait', () => {
 });
 
 describe('cancellation', () => {
-  function commentEvent(): RunOptions['event'] {
+  function commentEvent(body = '/docs document the flag'): RunOptions['event'] {
     const payload = webhookPayload('issue_comment', 'created');
-    const seeded = github.addComment(1, '/docs document the flag', 'Codertocat');
+    const seeded = github.addComment(1, body, 'Codertocat');
     payload.comment.id = seeded.id;
     payload.comment.body = seeded.body;
     return { name: 'issue_comment', payload };
@@ -290,11 +290,30 @@ describe('cancellation', () => {
       {},
       {
         entry: 'post',
-        state: { isPost: 'true', commentId: '5', issueNumber: '1', jobId: 'job_x', triggers: 'c5' },
+        state: { commentId: '5', issueNumber: '1', jobId: 'job_x', triggers: 'c5' },
         env: { GITHUB_API_URL: 'http://127.0.0.1:9' },
       },
     );
     expect(post.code).toBe(0);
     expect(post.stdout).toMatch(/::warning::The post step could not finish the progress comment/);
   });
+
+  test.each([
+    ['asks for a change', {}, '/docs document the flag'],
+    ['asks a question', { mode: 'ask', domain: 'acme', 'assistant-key': 'svc_dsc_public_key' }, '/docs ask how?'],
+  ])(
+    'a step that %s, cancelled before it recorded anything: its post step does nothing',
+    async (_name, inputs, body) => {
+      const event = commentEvent(body);
+      // The runner's cancel as soon as the step starts: before Node has run a line of the action.
+      const main = await run(inputs, { event, onSpawn: (child) => void child.kill('SIGINT') });
+      expect(main.signal).toBe('SIGINT');
+      const post = await run(inputs, { event, entry: 'post', state: main.state });
+      expect(post.code).toBe(0);
+      expect(post.outputs).toEqual({});
+      expect(post.stdout).not.toMatch(/::(error|warning)::/);
+      expect(github.calls).toEqual([]);
+      expect(emulator.requests).toEqual([]);
+    },
+  );
 });

@@ -136,11 +136,21 @@ describe('the key never reaches public text', () => {
     expect(comment?.body).not.toMatch(/127\\?\.0|:9\b/);
   });
 
-  test('a base-url with a password is refused without printing it', async () => {
-    const result = await run({ 'base-url': 'https://user:hunter2secret@api.example.com' });
+  test.each([
+    ['a password', 'https://user:hunter2secret@api.example.com', '(https://***@api.example.com)'],
+    ['a password and a space in the host', 'https://user:hunter2secret@api example.com', ''],
+    ['a password and a bad port', 'https://user:hunter2secret@api.example.com:99999', "(host 'api.example.com:99999')"],
+    ['a password and no scheme', 'user:hunter2secret@api.example.com', "(host 'api.example.com')"],
+    ['a password with a slash', 'https://user:hunter2/secret@api.example.com', "(host 'api.example.com')"],
+    ['a password and another scheme', 'ftp://user:hunter2secret@api.example.com', '(ftp://***@api.example.com)'],
+    ['a token in the query', 'https://api.example.com/?token=hunter2secret', "(host 'api.example.com')"],
+    ['a token alone', 'hunter2secret_svc', ''],
+  ])('a base-url with %s is refused without printing it', async (_name, address, host) => {
+    const result = await run({ 'base-url': address });
     expect(result.code).toBe(1);
-    expect(errorLine(result)).toContain("Invalid 'base-url': remove the user name and password");
-    expect(result.everything.replace(/^::add-mask::.*$/gm, '')).not.toContain('hunter2secret');
+    expect(errorLine(result)).toMatch(/^::error::Invalid 'base-url'/);
+    if (host) expect(errorLine(result)).toContain(host);
+    expect(result.everything.replace(/^::add-mask::.*$/gm, '')).not.toContain('hunter2');
     expect(emulator.requests).toHaveLength(0);
   });
 });

@@ -107,6 +107,12 @@ describe('inputs', () => {
     ['wait', 'maybe', /Invalid 'wait' 'maybe': expected true or false/],
     ['base-url', '', /'base-url' is required/],
     ['base-url', 'api.example.com', /Invalid 'base-url' 'api.example.com': not a URL/],
+    ['base-url', 'not a url', /^Invalid 'base-url': not a URL/],
+    [
+      'base-url',
+      'https://u:pw@api.example.com:99999',
+      /^Invalid 'base-url' \(host 'api.example.com:99999'\): not a URL/,
+    ],
     ['base-url', 'ftp://api.example.com', /use an http\(s\) address/],
     ['base-url', 'http://api.example.com', /sent unencrypted\. Use https/],
     ['base-url', 'https://api.example.com/?x=1', /remove the query/],

@@ -4,7 +4,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import { RUN_SHA, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import {
   expectClean,
   runAgainst,
@@ -64,6 +64,25 @@ describe('runs that overlap', () => {
     }
     const skipped = results.find((result) => result.outputs.status === 'skipped');
     if (skipped) expect(skipped.stdout).toContain('Another run claimed this request already');
+  });
+
+  test('two runs together under a secondary rate limit on the claim make one job', async () => {
+    // The first reaction to arrive is turned away as github.com does when requests come too fast.
+    github.rateLimitNext('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+      kind: 'secondary',
+      retryAfterSeconds: 1,
+    });
+    const event = commentEvent();
+    const results = await Promise.all([run(event), run(event)]);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(progressComments()).toHaveLength(1);
+    const limited = results.filter((result) => result.stdout.includes("GitHub's secondary rate limit on POST"));
+    expect(limited).toHaveLength(1);
+    for (const result of results) {
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toContain('going on unclaimed');
+      expectClean(result);
+    }
   });
 
   test('an issue opened with the phrase and the label makes one job', async () => {
@@ -158,5 +177,88 @@ describe('re-runs after GitHub failed', () => {
     expect(emulator.jobsCreated()).toBe(1);
     expect(rerun.outputs.status).toBe('skipped');
     expect(rerun.stdout).toContain('a job may exist already');
+  });
+});
+
+describe('re-runs of a run that reports on no issue', () => {
+  const STATUSES = 'POST /repos/{owner}/{repo}/statuses/{sha}';
+  const attempt = (n: number, extra: Record<string, string> = {}) => ({ GITHUB_RUN_ATTEMPT: String(n), ...extra });
+  const inputs = { prompt: 'Refresh the CLI reference' };
+  const dispatch = () => ({ name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') });
+
+  /** The step as the runner runs it: the main entry, then at the job's end the post entry with its state. */
+  async function step(event: Event, env: Record<string, string>): Promise<{ main: RunResult; post: RunResult }> {
+    const main = await run(event, { inputs, env });
+    const post = await run(event, { inputs, env, entry: 'post', state: main.state });
+    expect(post.code).toBe(0);
+    return { main, post };
+  }
+
+  test.each([
+    ['workflow_dispatch', dispatch],
+    ['push', () => ({ name: 'push', payload: webhookPayload('push') })],
+    ['schedule', () => ({ name: 'schedule', payload: { schedule: '17 6 * * 1' } })],
+  ])('a re-run of a %s run resumes the job its first attempt created', async (_name, event) => {
+    const main = await run(event(), { inputs, env: attempt(1) });
+    expect(main.outputs.status).toBe('completed');
+    // The main step spends no time on GitHub for the record: its post step writes it.
+    expect(github.calls).toEqual([]);
+    const post = await run(event(), { inputs, env: attempt(1), entry: 'post', state: main.state });
+    expect(post.code).toBe(0);
+    const [record, ...others] = github.statuses(RUN_SHA);
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({ state: 'success', creator: 'github-actions[bot]' });
+    expect(record?.description).toContain(`job=${main.outputs['job-id'] ?? 'missing'} `);
+
+    const rerun = await run(event(), { inputs, env: attempt(2) });
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(rerun.code).toBe(0);
+    expect(rerun.outputs).toMatchObject({ status: 'completed', 'job-id': main.outputs['job-id'] });
+    expect(rerun.stdout).toContain('(a re-run): resuming it instead of creating one');
+    expectClean(rerun);
+  });
+
+  test('two steps of one job each resume their own job', async () => {
+    const steps = ['docs-agent', 'docs-agent-2'];
+    const first = await Promise.all(steps.map((id) => step(dispatch(), attempt(1, { GITHUB_ACTION: id }))));
+    const rerun = await Promise.all(steps.map((id) => step(dispatch(), attempt(2, { GITHUB_ACTION: id }))));
+    expect(emulator.jobsCreated()).toBe(2);
+    expect(rerun.map(({ main }) => main.outputs['job-id'])).toEqual(first.map(({ main }) => main.outputs['job-id']));
+  });
+
+  test('without statuses: write, the first attempt says a re-run will create a job, and it does', async () => {
+    github.failNext(STATUSES, 403);
+    const first = await step(dispatch(), attempt(1));
+    expect(first.main.code).toBe(0);
+    expect(first.post.stdout).toMatch(
+      /::warning::Recording job \S+ on commit ffac537 failed: GitHub answered HTTP 403 .*The token needs 'statuses: write'.* A re-run of this workflow run will create a new job instead of resuming this one\./,
+    );
+    const rerun = await run(dispatch(), { inputs, env: attempt(2) });
+    expect(rerun.outputs.status).toBe('completed');
+    expect(emulator.jobsCreated()).toBe(2);
+  });
+
+  test('a re-run that cannot read the records sends nothing to the service', async () => {
+    github.failNext('GET /repos/{owner}/{repo}/commits/{ref}/statuses', 502, 3);
+    const rerun = await run(dispatch(), { inputs, env: attempt(2) });
+    expect(rerun.code).toBe(1);
+    expect(rerun.outputs.status).toBe('error');
+    expect(rerun.stdout).toMatch(/::error::Reading the statuses of commit ffac537 .* HTTP 502.*Nothing was sent/);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  test('a record is believed only when the action wrote it for this commit', async () => {
+    // The same run's record, written for another commit: copied onto this one by a bot (another
+    // workflow's token) and by a person.
+    const elsewhere = await step(dispatch(), attempt(1, { GITHUB_SHA: 'a'.repeat(40) }));
+    const [record] = github.statuses('a'.repeat(40));
+    expect(record?.description).toContain(`job=${elsewhere.main.outputs['job-id'] ?? 'missing'} `);
+    const copy = { context: record?.context ?? '', description: record?.description ?? '' };
+    github.addStatus(RUN_SHA, copy, 'github-actions[bot]');
+    github.addStatus(RUN_SHA, copy, 'octocat');
+    const rerun = await run(dispatch(), { inputs, env: attempt(2) });
+    expect(rerun.outputs.status).toBe('completed');
+    expect(rerun.outputs['job-id']).not.toBe(elsewhere.main.outputs['job-id']);
+    expect(emulator.jobsCreated()).toBe(2);
   });
 });

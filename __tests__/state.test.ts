@@ -64,7 +64,6 @@ describe('StepRecord', () => {
   test('gives the post step back what the main step saved', () => {
     const main = new FakeRunner();
     const saved = new StepRecord(main);
-    saved.markMain();
     saved.saveJob('job_7');
     saved.saveProgress(12, { triggers: ['c1', 'r2'], startedAt: '2026-11-24T10:00:00.000Z' });
     saved.saveComment(99);
@@ -78,7 +77,6 @@ describe('StepRecord', () => {
     saved.saveFinalView(view);
 
     const post = new StepRecord(new FakeRunner(main.state));
-    expect(post.isPost()).toBe(true);
     expect(post.unfinishedProgress()).toEqual({
       issueNumber: 12,
       triggers: ['c1', 'r2'],
@@ -102,6 +100,21 @@ describe('StepRecord', () => {
   ])('ignores a saved final view that is %s', (_name, raw) => {
     const record = new StepRecord(new FakeRunner({ issueNumber: '4', finalView: raw }));
     expect(record.unfinishedProgress()?.finalView).toBeUndefined();
+  });
+
+  test('gives the post step the run record the main step saved, and nothing malformed', () => {
+    const main = new FakeRunner();
+    const entry = {
+      sha: 'a'.repeat(40),
+      context: 'docs-agent-action (run 1, ab)',
+      description: 'job=j sig=s',
+      jobId: 'j',
+    };
+    new StepRecord(main).saveRunRecord(entry);
+    expect(new StepRecord(new FakeRunner(main.state)).runRecord()).toEqual(entry);
+    expect(new StepRecord(new FakeRunner()).runRecord()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ runRecord: '{' })).runRecord()).toBeUndefined();
+    expect(new StepRecord(new FakeRunner({ runRecord: '{"sha":1}' })).runRecord()).toBeUndefined();
   });
 
   test('keeps only the well-formed steps of a saved view', () => {

@@ -14,7 +14,7 @@
 // undici, http-client or tunnel, nor reads their code. The licenses of all builds go into
 // dist/licenses.txt. The output is deterministic: CI rebuilds dist/ and fails when it differs from
 // the committed one.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -122,6 +122,8 @@ for (const [file, entry] of Object.entries(SEPARATE)) await build(entry, file, s
 for (const target of Object.values(builtins)) await build(target, basename(target), {});
 // The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
 writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+// The post step's entry (action.yml `runs.post`): a few lines that load dist/index.js as the post step.
+copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
 writeFileSync(join(DIST, 'licenses.txt'), `${dedupeLicenses(licenses).join('\n\n')}\n`);
 
 /** The builds share packages (the stand-ins' helper, http-client's proxy module): each license once, sorted. */

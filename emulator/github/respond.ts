@@ -1,4 +1,5 @@
 // Response conventions shared by every route: error bodies and page-based pagination.
+import type { RateLimitFault } from './types.ts';
 
 export interface Reply {
   status: number;
@@ -35,14 +36,42 @@ export function errorReply(status: number, message?: string): Reply {
   };
 }
 
-/** What failNext answers: the error body plus the headers a client retry policy looks at. */
+/**
+ * What failNext answers: the error body, plus for a 429 the headers a client retry policy looks
+ * at. A 403 is a refusal (a token without the permission), as GitHub words it: no rate-limit
+ * headers, which would make it a rate limit (rateLimitNext answers those).
+ */
 export function failureReply(status: number): Reply {
   const reply = errorReply(status);
-  if (status === 429 || status === 403) {
+  if (status === 429) {
     reply.headers = { 'retry-after': '1', 'x-ratelimit-remaining': '0' };
   }
   return reply;
 }
+
+/** What rateLimitNext answers: GitHub's words and headers for a secondary or a primary rate limit. */
+export function rateLimitReply(limit: RateLimitFault, now = Date.now()): Reply {
+  const status = limit.status ?? 403;
+  if (limit.kind === 'secondary') {
+    const reply = errorReply(
+      status,
+      'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach ' +
+        'out to GitHub Support for help, please include the request ID 0000:0000:000000:000000:00000000.',
+    );
+    reply.body = { ...(reply.body as object), documentation_url: SECONDARY_DOCS };
+    if (limit.retryAfterSeconds !== undefined) reply.headers = { 'retry-after': String(limit.retryAfterSeconds) };
+    return reply;
+  }
+  const reply = errorReply(status, 'API rate limit exceeded for installation ID 1000001.');
+  reply.headers = {
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-used': '5000',
+    'x-ratelimit-reset': String(Math.floor(now / 1000) + (limit.resetInSeconds ?? 60)),
+  };
+  return reply;
+}
+
+const SECONDARY_DOCS = 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits';
 
 /**
  * Slices one page and builds the Link header the way GitHub does (next/last, then prev/first once

@@ -1,10 +1,18 @@
 // The operations the fake implements, keyed by GitHub's OpenAPI 'METHOD /template'. Requests reach
 // a handler only after validation, so path parameters are well-formed and bodies match the schema.
-import { renderComment, renderIssue, renderPermission, renderPullFile, renderReaction } from './render.ts';
+import {
+  renderComment,
+  renderIssue,
+  renderPermission,
+  renderPullFile,
+  renderReaction,
+  renderStatus,
+} from './render.ts';
 import type { Bases } from './render.ts';
 import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
+import type { FakeStatus } from './types.ts';
 
 interface RouteRequest {
   params: Record<string, string>;
@@ -60,6 +68,43 @@ function listReactions(req: RouteRequest, subject: 'comment' | 'issue', id: numb
   const all = req.store.reactionsOn(subject, id).filter((r) => content === null || r.content === content);
   const { page, headers } = paginate(all, req.url);
   return { status: 200, headers, body: page.map((r) => renderReaction(r, req.bases)) };
+}
+
+// GitHub's limit for a status's description.
+const MAX_STATUS_DESCRIPTION = 140;
+
+/** A commit status, as GitHub validates it beyond the schema: a description of at most 140 characters. */
+function createStatus(req: RouteRequest): Reply {
+  const body = req.body as {
+    state: FakeStatus['state'];
+    context?: string;
+    description?: string | null;
+    target_url?: string | null;
+  };
+  if ((body.description ?? '').length > MAX_STATUS_DESCRIPTION) {
+    const reply = errorReply(422);
+    reply.body = {
+      ...(reply.body as object),
+      errors: [
+        {
+          resource: 'Status',
+          code: 'custom',
+          field: 'description',
+          message: `description is too long (maximum is ${MAX_STATUS_DESCRIPTION} characters)`,
+        },
+      ],
+    };
+    return reply;
+  }
+  const status = req.store.addStatus(req.params.sha ?? '', {
+    state: body.state,
+    context: body.context ?? 'default',
+    description: body.description ?? null,
+    target_url: body.target_url ?? null,
+    creator: req.actor,
+  });
+  const rendered = renderStatus(req.store, status, req.bases);
+  return { status: 201, headers: { location: String(rendered.url) }, body: rendered };
 }
 
 export const routes: Record<string, Handler> = {
@@ -121,5 +166,13 @@ export const routes: Record<string, Handler> = {
     const files = req.store.filesOf(int(req, 'pull_number')) ?? [];
     const { page, headers } = paginate(files, req.url);
     return { status: 200, headers, body: page.map((f) => renderPullFile(req.store, f, req.bases)) };
+  },
+
+  // Any commit exists, as any issue does.
+  [`POST ${REPO}/statuses/{sha}`]: createStatus,
+
+  [`GET ${REPO}/commits/{ref}/statuses`]: (req) => {
+    const { page, headers } = paginate(req.store.statuses(req.params.ref ?? ''), req.url);
+    return { status: 200, headers, body: page.map((status) => renderStatus(req.store, status, req.bases)) };
   },
 };

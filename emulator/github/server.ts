@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Bases } from './render.ts';
-import { errorReply, failureReply } from './respond.ts';
+import { errorReply, failureReply, rateLimitReply } from './respond.ts';
 import type { Reply } from './respond.ts';
 import { routes } from './routes.ts';
 import type { Store } from './state.ts';
@@ -98,6 +98,8 @@ function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
   const failure = ctx.store.takeFailure(verdict.op.key);
   if (failure === HANG) return NO_REPLY;
   if (failure !== undefined) return failureReply(failure);
+  const limit = ctx.store.takeRateLimit(verdict.op.key);
+  if (limit !== undefined) return rateLimitReply(limit);
 
   const route = routes[verdict.op.key];
   if (route === undefined) {

@@ -1,5 +1,14 @@
 // In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
-import type { FakeComment, FakeReaction, FakeUser, Permission, PullFile, SeededIssue } from './types.ts';
+import type {
+  FakeComment,
+  FakeReaction,
+  FakeStatus,
+  FakeUser,
+  Permission,
+  PullFile,
+  RateLimitFault,
+  SeededIssue,
+} from './types.ts';
 
 export interface StoredReaction extends FakeReaction {
   created_at: string;
@@ -15,6 +24,7 @@ const KNOWN_USERS: Record<string, number> = {
 // Comment ids on github.com are past 2^31 nowadays; starting there exposes 32-bit assumptions.
 const FIRST_COMMENT_ID = 2_147_483_648;
 const FIRST_REACTION_ID = 300_000_001;
+const FIRST_STATUS_ID = 30_000_000_001;
 
 export function identity(login: string): FakeUser {
   const type = login.endsWith('[bot]') ? 'Bot' : 'User';
@@ -41,6 +51,9 @@ export class Store {
   private pullFiles = new Map<number, PullFile[]>();
   private issueMap = new Map<number, SeededIssue>();
   private failures = new Map<string, { status: number; remaining: number }>();
+  private rateLimits = new Map<string, { limit: RateLimitFault; remaining: number }>();
+  private statusList: FakeStatus[] = [];
+  private nextStatusId = FIRST_STATUS_ID;
   private nextCommentId = FIRST_COMMENT_ID;
   private nextReactionId = FIRST_REACTION_ID;
 
@@ -57,6 +70,9 @@ export class Store {
     this.pullFiles.clear();
     this.issueMap.clear();
     this.failures.clear();
+    this.rateLimits.clear();
+    this.statusList = [];
+    this.nextStatusId = FIRST_STATUS_ID;
     this.nextCommentId = FIRST_COMMENT_ID;
     this.nextReactionId = FIRST_REACTION_ID;
   }
@@ -167,5 +183,29 @@ export class Store {
     if (failure === undefined) return undefined;
     if (--failure.remaining <= 0) this.failures.delete(key);
     return failure.status;
+  }
+
+  rateLimitNext(key: string, limit: RateLimitFault, times: number): void {
+    this.rateLimits.set(key, { limit: { ...limit }, remaining: times });
+  }
+
+  /** Consumes one scheduled rate limit for the operation, if any. */
+  takeRateLimit(key: string): RateLimitFault | undefined {
+    const scheduled = this.rateLimits.get(key);
+    if (scheduled === undefined) return undefined;
+    if (--scheduled.remaining <= 0) this.rateLimits.delete(key);
+    return scheduled.limit;
+  }
+
+  /** GitHub keeps every status (up to 1000 per commit and context); lists show the newest first. */
+  addStatus(sha: string, status: Omit<FakeStatus, 'id' | 'sha' | 'created_at'>): FakeStatus {
+    const stored: FakeStatus = { ...status, id: this.nextStatusId++, sha, created_at: timestamp() };
+    this.statusList.push(stored);
+    return stored;
+  }
+
+  statuses(sha?: string): FakeStatus[] {
+    const all = [...this.statusList].reverse();
+    return sha === undefined ? all : all.filter((status) => status.sha === sha);
   }
 }

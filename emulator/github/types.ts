@@ -47,11 +47,40 @@ export interface SeededEvent {
   requester?: string;
 }
 
+/** A commit status: what GitHub keeps per commit and context, newest first. */
+export interface FakeStatus {
+  id: number;
+  sha: string;
+  state: 'error' | 'failure' | 'pending' | 'success';
+  context: string;
+  description: string | null;
+  target_url: string | null;
+  /** Who wrote it: the token's identity for API writes. */
+  creator: string;
+  created_at: string;
+}
+
 export interface PullFile {
   filename: string;
   status: string;
   additions: number;
   deletions: number;
+}
+
+/**
+ * How GitHub answers a request over a rate limit. 'secondary': too many requests at once (403 or
+ * 429, "You have exceeded a secondary rate limit", often with `retry-after`, quota left);
+ * 'primary': the token's hourly quota is spent (403 or 429, "API rate limit exceeded",
+ * `x-ratelimit-remaining: 0` and the reset time).
+ */
+export interface RateLimitFault {
+  kind: 'secondary' | 'primary';
+  /** 403 unless given: what github.com answers for both. */
+  status?: 403 | 429;
+  /** A secondary limit's `retry-after`; omitted, the answer names no wait at all. */
+  retryAfterSeconds?: number;
+  /** A primary limit's reset, this many seconds from now (60 unless given). */
+  resetInSeconds?: number;
 }
 
 export interface RecordedCall {
@@ -89,9 +118,19 @@ export interface FakeGitHub {
   seedEvent(payload: unknown): SeededEvent;
   comments(issueNumber?: number): FakeComment[];
   reactions(): FakeReaction[];
+  /** Commit statuses, newest first; of one commit when `sha` is given. */
+  statuses(sha?: string): FakeStatus[];
+  /** A status written by `creator` (a user unless it ends in [bot]), as if through the API. */
+  addStatus(
+    sha: string,
+    status: Pick<FakeStatus, 'context' | 'description'> & Partial<Pick<FakeStatus, 'state' | 'target_url'>>,
+    creator?: string,
+  ): FakeStatus;
   setPullFiles(pullNumber: number, files: PullFile[]): void;
   /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   failNext(route: string, status: number, times?: number): void;
+  /** The next `times` calls of the route answer as GitHub does over a rate limit; later ones are served. */
+  rateLimitNext(route: string, limit: RateLimitFault, times?: number): void;
   /** The next `times` calls of the route are read and never answered: a GitHub that hangs. */
   hangNext(route: string, times?: number): void;
   reset(): void;

@@ -10,7 +10,7 @@ import { HttpClient } from '@actions/http-client';
 import { Input } from '../util/constants.ts';
 import { ServiceError } from '../util/errors.ts';
 import { formatSeconds } from '../util/format.ts';
-import { parseRetryAfter } from '../service/retry-after.ts';
+import { parseRetryAfter } from '../util/retry-after.ts';
 import { forLog } from '../util/text-gate.ts';
 
 export interface TextMessage {

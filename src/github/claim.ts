@@ -4,6 +4,7 @@ import type { Logger } from '../util/log.ts';
 import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
 import { forLog } from '../util/text-gate.ts';
+import { isRateLimited } from './rate-limit.ts';
 
 /**
  * How one request makes one job.
@@ -55,7 +56,11 @@ export type Claim =
   /** GitHub failed in a way that leaves the claim unknown: nothing was sent to the service. */
   | { kind: 'failed'; message: string };
 
-/** Statuses after which GitHub certainly added no reaction, so going on unclaimed is the old behaviour. */
+/**
+ * Statuses after which GitHub certainly added no reaction and never will for this token: a refusal
+ * (403 that is no rate limit), the comment gone (404, 410), or no reactions there (422). Going on
+ * unclaimed is then the only way to serve the request, and the run warns that it does.
+ */
 const NOT_CLAIMABLE = new Set([403, 404, 410, 422]);
 
 /**
@@ -79,7 +84,9 @@ export async function claimRequest(
       if (!taken) reactionId = data.id;
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (status === undefined || !NOT_CLAIMABLE.has(status)) {
+      // A rate limit was waited for already (octokit.ts) and did not lift: no refusal, so the run
+      // may not go on unclaimed; it stops before anything reaches the service.
+      if (status === undefined || !NOT_CLAIMABLE.has(status) || isRateLimited(error)) {
         return {
           kind: 'failed',
           message:
@@ -88,8 +95,9 @@ export async function claimRequest(
         };
       }
       log.warning(
-        `Could not claim the request with a reaction (${forLog(errorMessage(error))}); going on unclaimed, so runs ` +
-          "that overlap could each start a job. Give the token 'issues: write' (and 'pull-requests: write').",
+        `GitHub refused the reaction that claims the request (HTTP ${status}: ${forLog(errorMessage(error), 160)}); ` +
+          'going on unclaimed, so runs that overlap could each start a job. ' +
+          "Give the token 'issues: write' (and 'pull-requests: write').",
       );
     }
   }

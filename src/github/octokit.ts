@@ -1,7 +1,10 @@
 import pRetry from 'p-retry';
+import { systemClock, type Clock } from '../util/clock.ts';
 import { errorMessage } from '../util/errors.ts';
+import { formatSeconds } from '../util/format.ts';
 import type { Logger } from '../util/log.ts';
 import { forLog } from '../util/text-gate.ts';
+import { rateLimitOf } from './rate-limit.ts';
 
 /** The issue a run reports to. */
 export interface IssueTarget {
@@ -18,21 +21,35 @@ export interface GitHubLimits {
   retryDelayMs: number;
   /** Longest wait for one answer. */
   requestTimeoutMs: number;
+  /**
+   * The wait after a rate limit that names none (neither `retry-after` nor a spent quota): GitHub
+   * asks for at least a minute, more each time (rate-limit.ts).
+   */
+  rateLimitWaitMs: number;
   /** Epoch ms after which no call is started again and each gets only `requestTimeoutMs`' floor. */
   deadline: number;
   /** The run's cancel: calls in flight end at once. */
   signal?: AbortSignal | undefined;
-  now?: () => number;
+  /** The clock of the waits (util/clock.ts); tests pass one that does not sleep. */
+  clock?: Pick<Clock, 'now' | 'sleep'> | undefined;
 }
 
 /** Past the deadline, or after a cancel, a call (the final comment) still gets this long at most. */
 const LAST_CALL_MS = 2_000;
+
+/** Rate-limit waits of one call at most, whatever the deadline: a limit that never lifts ends the call. */
+const MAX_RATE_LIMIT_WAITS = 5;
 
 /**
  * One Octokit for the run. @actions/github is imported here, on demand: runs that never talk to
  * GitHub (a plain `uses:` step) do not load it, which keeps start-up quick. It reads
  * GITHUB_API_URL (so GHES works) and the runner's proxy settings; its log goes to debug lines.
  * Requests are retried as described at `isRetryable`, `retryDelayMs` apart and more.
+ * A rate limit (a 429, or a 403 that is one: rate-limit.ts) is a wait, for every call the action
+ * makes: as long as GitHub asks (`retry-after`, `x-ratelimit-reset`), else `rateLimitWaitMs` and
+ * twice that the next time, then the call is sent again. A wait that would pass the deadline is
+ * not begun, and a cancel ends one: the call then fails with GitHub's answer, which
+ * `describeGitHubError` words as a rate limit, never as a missing permission.
  * Every call is bounded: a GitHub that never answers must not hold the run past `timeout-minutes`
  * (nor past a cancel, which leaves the runner 7.5 s before it kills the step). A call in flight
  * when the run is cancelled is abandoned; one started after the cancel, such as the final
@@ -40,33 +57,54 @@ const LAST_CALL_MS = 2_000;
  */
 export async function createOctokit(token: string, log: Logger, limits: GitHubLimits): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
-  const now = limits.now ?? Date.now;
+  const clock = limits.clock ?? systemClock;
+  const now = clock.now;
   // Octokit's own words may quote GitHub's: outside text, one inert line each.
   const debug = (message: string): void => log.debug(forLog(message, 2_000));
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
-  octokit.hook.wrap('request', (request, options) =>
-    pRetry(
-      () => {
-        // The hooks inside this one were bound to this very options object (before-after-hook), so the
-        // signal is set on it rather than passed in a copy, which they would never see.
-        options.request = { ...options.request, signal: callSignal(limits, now) };
-        return request(options);
-      },
-      {
-        retries: 2,
-        minTimeout: limits.retryDelayMs,
-        randomize: true,
-        shouldRetry: ({ error }) => {
-          const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
-          // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
-          const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
-          if (retry) log.info(forLog(line));
-          return retry;
+  octokit.hook.wrap('request', async (request, options) => {
+    const send = () =>
+      pRetry(
+        () => {
+          // The hooks inside this one were bound to this very options object (before-after-hook), so the
+          // signal is set on it rather than passed in a copy, which they would never see.
+          options.request = { ...options.request, signal: callSignal(limits, now) };
+          return request(options);
         },
-      },
-    ),
-  );
+        {
+          retries: 2,
+          minTimeout: limits.retryDelayMs,
+          randomize: true,
+          shouldRetry: ({ error }) => {
+            const retry =
+              !stopped() &&
+              rateLimitOf(error, now()) === undefined &&
+              isRetryable(options.method, (error as { status?: number }).status);
+            // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
+            const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
+            if (retry) log.info(forLog(line));
+            return retry;
+          },
+        },
+      );
+    for (let waits = 0; ; waits++) {
+      try {
+        return await send();
+      } catch (error) {
+        const limit = rateLimitOf(error, now());
+        if (!limit) throw error;
+        const waitMs = limit.waitMs ?? limits.rateLimitWaitMs * 2 ** waits;
+        if (stopped() || waits >= MAX_RATE_LIMIT_WAITS || now() + waitMs >= limits.deadline) throw error;
+        log.info(
+          `GitHub's ${limit.kind} rate limit on ${options.method} ${options.url}: waiting ` +
+            `${formatSeconds(waitMs)} before trying again.`,
+        );
+        await clock.sleep(waitMs, limits.signal);
+        if (limits.signal?.aborted) throw error;
+      }
+    }
+  });
   return octokit;
 }
 
@@ -80,12 +118,12 @@ function callSignal(limits: GitHubLimits, now: () => number): AbortSignal {
 
 /**
  * A stale "working" comment is what a lost update leaves, so GitHub calls are retried when that
- * is safe: reads and updates (GET, PATCH, DELETE are idempotent) after a network error, a 5xx or
- * a 429; a POST (a new comment or reaction) only after a 429, which GitHub did not act on, so a
- * retry never writes a comment twice. Other 4xx (400, 401, 403, 404, 422) are final.
+ * is safe: reads and updates (GET, PATCH, DELETE are idempotent) after a network error or a 5xx.
+ * A POST (a new comment or reaction) is not, so a retry never writes a comment twice. Other 4xx
+ * (400, 401, 403, 404, 422) are final. A rate limit, which GitHub did not act on, is no failure
+ * but a wait, whatever the method (createOctokit).
  */
 export function isRetryable(method: string, status: number | undefined): boolean {
-  if (status === 429) return true;
   if (method.toUpperCase() === 'POST') return false;
   return status === undefined || status >= 500;
 }
@@ -129,12 +167,18 @@ export function describeGitHubError(call: string, error: unknown, permission: st
     return `${call} failed: GitHub answered HTTP ${status}, a fault on GitHub's side. Re-run the workflow later.`;
   }
   if (status === 401) return `${call} failed: GitHub refused the token (HTTP 401). Check the 'github-token' input.`;
+  const limit = rateLimitOf(error, Date.now());
+  if (limit) {
+    return (
+      `${call} failed: GitHub's ${limit.kind} rate limit (HTTP ${status}) did not lift in the time the step ` +
+      'could wait. Nothing is wrong with the permissions; re-run the workflow later.'
+    );
+  }
   if (status === 403 || status === 404) {
     return (
       `${call} failed: GitHub answered HTTP ${status} (${said}). The token needs '${permission}': ` +
       `add it under 'permissions:' in the workflow, or pass a token that has it as 'github-token'.`
     );
   }
-  if (status === 429) return `${call} failed: GitHub's rate limit was hit (HTTP 429). Re-run the workflow later.`;
   return `${call} failed: GitHub answered HTTP ${status} (${said}).`;
 }

@@ -1,6 +1,7 @@
 import { AgentClient } from '../service/client.ts';
 import { createTransport } from '../service/transport.ts';
 import { codeHosts, createOctokit, runUrl, type Octokit } from '../github/octokit.ts';
+import { workflowRun, type WorkflowRun } from '../github/run-record.ts';
 import { systemClock, type Clock } from '../util/clock.ts';
 import { USER_AGENT } from '../util/constants.ts';
 import type { Settings } from './inputs.ts';
@@ -21,6 +22,8 @@ export interface Dependencies {
   signal: AbortSignal;
   runUrl: string | undefined;
   runId: string;
+  /** The run's id, attempt, commit, job and step: where a run without an issue records its job. */
+  workflowRun: WorkflowRun;
 }
 
 /** A run that did no work: nothing triggered it, the requester was refused, or a dry run. */
@@ -50,6 +53,7 @@ export function productionDependencies(
     octokit: lazyOctokit(settings.githubToken, settings.timeoutMs, step),
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',
+    workflowRun: workflowRun(),
   };
 }
 
@@ -66,6 +70,7 @@ export function lazyOctokit(
   const limits = {
     retryDelayMs: github.retryDelayMs,
     requestTimeoutMs: github.requestTimeoutMs,
+    rateLimitWaitMs: github.rateLimitWaitMs,
     deadline: Date.now() + timeoutMs + github.reportGraceMs,
     signal: step.signal,
   };

@@ -5,6 +5,7 @@ import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { decideTrigger, type Trigger } from '../github/trigger.ts';
 import type { Actor } from '../github/event.ts';
+import { RunRecord } from '../github/run-record.ts';
 import { ConfigError } from '../util/errors.ts';
 import type { Dependencies, NoWork } from './deps.ts';
 import { missingApiKey, type InputProblems, type Settings } from './inputs.ts';
@@ -130,7 +131,21 @@ async function handleEvent(
             deps.runner.log,
           )
       : undefined;
-  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim });
+  // Without an issue, the job is recorded on the run's commit, so a re-run resumes it (run-record.ts).
+  const runRecord =
+    !progress && !settings.jobId && settings.githubToken
+      ? new RunRecord(
+          deps.octokit,
+          event.repository,
+          deps.workflowRun,
+          { projectId: settings.projectId, prompt, key: settings.apiKey },
+          deps.runner.log,
+        )
+      : undefined;
+  if (!progress && !settings.jobId && !settings.githubToken) {
+    deps.runner.log.info("'github-token' is empty: a re-run of this workflow run will create a new job.");
+  }
+  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim, runRecord });
   if (!('outcome' in ran)) return ran;
   const { outcome, conversation } = ran;
   await deps.runner.group('Report the outcome', () =>

@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from '../util/constants.ts';
 import { ConfigError } from '../util/errors.ts';
 import { JOB_ID } from '../service/client.ts';
+import { addressUserInfo, shownAddress } from '../util/address.ts';
 import { forLog, registerSecret } from '../util/text-gate.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
 import { decideTrigger, needsPrompt, type TriggerSettings } from '../github/trigger.ts';
@@ -266,32 +267,40 @@ export function readBaseUrl(): string {
   if (!raw) {
     throw new ConfigError(`Input '${Input.BaseUrl}' is required: the service's address, ${example}.`);
   }
+  // The address may hold a password or a token: an error names its host alone, never the input
+  // as given, whether it parses or not (util/address.ts), and masks what could be a password.
+  const shown = shownAddress(raw);
+  const refuse = (why: string): ConfigError => {
+    const userInfo = addressUserInfo(raw);
+    if (userInfo) {
+      core.setSecret(raw);
+      registerSecret(userInfo);
+    }
+    return new ConfigError(`Invalid '${Input.BaseUrl}'${why}`);
+  };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': not a URL. Expected ${example}.`);
+    throw refuse(`${shown}: not a URL. Expected ${example}.`);
   }
-  // A password in the address would be printed with it, and the admin key is the only credential.
+  // The admin key is the only credential the service takes: an address with one is refused.
   if (url.username || url.password) {
     if (url.password) registerSecret(decodeURIComponent(url.password));
-    core.setSecret(raw);
-    throw new ConfigError(
-      `Invalid '${Input.BaseUrl}': remove the user name and password from the address ` +
-        `(${url.protocol}//***@${url.host}); the service needs only the admin key in '${Input.ApiKey}'.`,
+    throw refuse(
+      `: remove the user name and password from the address (${url.protocol}//***@${url.host}); ` +
+        `the service needs only the admin key in '${Input.ApiKey}'.`,
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': use an http(s) address, ${example}.`);
+    throw refuse(`${shown}: use an http(s) address, ${example}.`);
   }
   // The admin key travels in every request: plain http is allowed only to this machine.
   if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw new ConfigError(`Invalid '${Input.BaseUrl}' '${raw}': the API key would be sent unencrypted. Use https://.`);
+    throw refuse(`${shown}: the API key would be sent unencrypted. Use https://.`);
   }
   if (url.search || url.hash) {
-    throw new ConfigError(
-      `Invalid '${Input.BaseUrl}' '${raw}': remove the query or fragment; paths are appended to it.`,
-    );
+    throw refuse(`${shown}: remove the query or fragment; paths are appended to it.`);
   }
   return url.href.replace(/\/+$/, '');
 }

@@ -1,5 +1,6 @@
 import type { Job } from '../service/client.ts';
 import type { Claim } from '../github/claim.ts';
+import type { RunRecord } from '../github/run-record.ts';
 import { isAmbiguous, sendOnce } from '../service/send-once.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from '../util/errors.ts';
 import { describeGitHubError } from '../github/octokit.ts';
@@ -25,6 +26,8 @@ export interface JobRequest {
   key: string;
   /** Claims the request on GitHub before a job is created; undefined when there is no issue to report on. */
   claim: (() => Promise<Claim>) | undefined;
+  /** Where a run without an issue records its job for a re-run; undefined with an issue, or without a token. */
+  runRecord?: RunRecord | undefined;
 }
 
 /** The run was cancelled while the service was being asked to create or continue a job. */
@@ -63,7 +66,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       return { outcome, conversation };
     }
     release = read.release;
-    plan = planJob({ jobId: settings.jobId, key, trigger }, read.existing);
+    plan = planJob({ jobId: settings.jobId, key, trigger, recorded: read.recorded }, read.existing);
     conversation.commentId = plan.commentId;
     conversation.triggers = plan.triggers;
     const chosen = plan;
@@ -78,6 +81,10 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     });
     // Saved at once, so the post step knows the job even if this run is killed.
     deps.record.saveJob(job.id);
+    // And, when there is no issue to say it, for the post step to record on the commit, so a re-run
+    // of this run resumes it.
+    const entry = chosen.kind === 'create' ? request.runRecord?.entry(job.id) : undefined;
+    if (entry) deps.record.saveRunRecord(entry);
     if (progress) {
       // Saved before the comment is written: a run killed in between still lets the post step find it.
       deps.record.saveProgress(progress.issueNumber, conversation);
@@ -163,8 +170,11 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
 /** The issue's progress comments: read under the request's claim when a job may be created. */
 async function readExisting(
   request: JobRequest,
-): Promise<{ kind: 'go'; existing: FoundProgress[]; release: () => Promise<void> } | Exclude<Claim, { kind: 'go' }>> {
-  const { settings, progress, claim } = request;
+): Promise<
+  | { kind: 'go'; existing: FoundProgress[]; release: () => Promise<void>; recorded?: string | undefined }
+  | Exclude<Claim, { kind: 'go' }>
+> {
+  const { settings, progress, claim, runRecord } = request;
   const nothing = async (): Promise<void> => {};
   if (settings.jobId) {
     if (!progress) return { kind: 'go', existing: [], release: nothing };
@@ -176,7 +186,16 @@ async function readExisting(
       return { kind: 'failed', message: describeGitHubError(call, error, 'issues: read') };
     }
   }
-  if (!progress || !claim) return { kind: 'go', existing: [], release: nothing };
+  if (!progress || !claim) {
+    const recorded = runRecord ? await runRecord.find() : undefined;
+    if (recorded?.kind === 'failed') return recorded;
+    return {
+      kind: 'go',
+      existing: [],
+      release: nothing,
+      recorded: recorded?.kind === 'found' ? recorded.jobId : undefined,
+    };
+  }
   return claim();
 }
 

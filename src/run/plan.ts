@@ -18,14 +18,17 @@ export interface PlanInput {
   /** This request's key (claim.ts `requestKey`). */
   key: string;
   trigger: Extract<Trigger, { kind: 'run' }>;
+  /** The job an earlier attempt of this workflow run recorded on its commit (github/run-record.ts). */
+  recorded?: string | undefined;
 }
 
 /**
- * Decides from the issue's progress comments (those this action signed) what the request needs.
+ * Decides from the issue's progress comments (those this action signed), or for a run without an
+ * issue from the job its earlier attempt recorded, what the request needs.
  * A re-run of a request that already has a job resumes it, never creating a second one; a new
  * comment on an issue with a job continues that job; `/docs new` and everything else create one.
  */
-export function planJob({ jobId, key, trigger }: PlanInput, existing: readonly FoundProgress[]): Plan {
+export function planJob({ jobId, key, trigger, recorded }: PlanInput, existing: readonly FoundProgress[]): Plan {
   if (jobId) {
     // Picking up a request (after a timeout, say): finish its progress comment, not a second one.
     const original = existing.findLast((found) => found.jobId === jobId);
@@ -36,6 +39,16 @@ export function planJob({ jobId, key, trigger }: PlanInput, existing: readonly F
       reason: `Attaching to job ${jobId} (job-id).`,
       commentId: original?.commentId,
       triggers: triggers.includes(key) ? triggers : [...triggers, key],
+    };
+  }
+  // A run without an issue: its earlier attempt's job, recorded on the commit.
+  if (recorded) {
+    return {
+      kind: 'attach',
+      jobId: recorded,
+      reason: `An earlier attempt of this run recorded job ${recorded} (a re-run): resuming it instead of creating one.`,
+      commentId: undefined,
+      triggers: [key],
     };
   }
   const own = existing.find((found) => found.triggers.includes(key));

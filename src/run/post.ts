@@ -2,13 +2,15 @@ import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import type { Logger } from '../util/log.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { progressView } from './conversation.ts';
-import type { StepRecord } from './state.ts';
+import type { SavedProgress, StepRecord } from './state.ts';
+import { writeRunRecord } from '../github/run-record.ts';
+import { errorMessage } from '../util/errors.ts';
 
 /** What the post step needs; the entry builds it from the runner and the inputs. */
 export interface PostDependencies {
   record: StepRecord;
   log: Logger;
-  /** Octokit and the marker's key, made only when there is a comment to finish; undefined without the inputs for them. */
+  /** Octokit and the marker's key, made only when there is something to write; undefined without the inputs for them. */
   connect: () => Promise<{ octokit: Octokit; apiKey: string; repository: { owner: string; repo: string } } | undefined>;
   runUrl: string | undefined;
 }
@@ -17,14 +19,29 @@ export interface PostDependencies {
  * The post step runs even after the main step was cancelled or killed. When the main step left
  * its progress comment unfinished ("working", or a final update that failed or hung), this
  * finishes it: with the outcome the main step knew, saved before its last update, or else as
- * cancelled, so no stale comment remains. It never fails the job.
+ * cancelled, so no stale comment remains. When the main step created a job for a run without an
+ * issue, this records it on the commit for a re-run (github/run-record.ts). With nothing saved it
+ * does nothing. It never fails the job.
  */
-export async function runPost({ record, log, connect, runUrl }: PostDependencies): Promise<void> {
+export async function runPost(deps: PostDependencies): Promise<void> {
+  const saved = deps.record.unfinishedProgress();
+  const entry = deps.record.runRecord();
+  if (!saved && !entry) return;
+  const github = await deps.connect().catch((error: unknown) => {
+    deps.log.warning(`The post step could not reach GitHub: ${errorMessage(error)}`);
+    return undefined;
+  });
+  if (!github) return;
+  if (saved) await finishProgress(saved, github, deps);
+  if (entry) await writeRunRecord(github.octokit, github.repository, entry, deps.runUrl, deps.log);
+}
+
+async function finishProgress(
+  saved: SavedProgress,
+  github: NonNullable<Awaited<ReturnType<PostDependencies['connect']>>>,
+  { log, runUrl }: PostDependencies,
+): Promise<void> {
   try {
-    const saved = record.unfinishedProgress();
-    if (!saved) return;
-    const github = await connect();
-    if (!github) return;
     const { issueNumber, triggers, finalView: known } = saved;
     const progress = new ProgressComments(github.octokit, { ...github.repository, issueNumber }, log, github.apiKey);
     // The main step may have died after creating the comment but before saving its id.

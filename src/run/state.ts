@@ -1,5 +1,6 @@
 import { PROGRESS_STATES, type ProgressState, type ProgressView } from '../github/progress-view.ts';
 import { codeHosts } from '../github/octokit.ts';
+import type { RunRecordEntry } from '../github/run-record.ts';
 import { Output, State, STEP_STATUSES, type PlanStep } from '../util/constants.ts';
 import { checkFixedOutput, checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
 import { forLog } from '../util/text-gate.ts';
@@ -56,15 +57,6 @@ export class StepRecord {
     this.#codeHosts = hosts;
   }
 
-  /** The entry runs twice, as the main step and as the post step; the main step says so first. */
-  isPost(): boolean {
-    return this.#runner.getState(State.IsPost) === 'true';
-  }
-
-  markMain(): void {
-    this.#runner.saveState(State.IsPost, 'true');
-  }
-
   /** Saved as soon as the job is known, so the post step can name it even if this run is killed. */
   saveJob(jobId: string): void {
     this.#runner.saveState(State.JobId, jobId);
@@ -84,6 +76,29 @@ export class StepRecord {
   /** Saved before the final update: should it fail or hang, the post step writes this outcome, not "cancelled". */
   saveFinalView(view: ProgressView): void {
     this.#runner.saveState(State.FinalView, JSON.stringify(view));
+  }
+
+  /** Saved once a run without an issue created its job: the post step records it on the commit. */
+  saveRunRecord(entry: RunRecordEntry): void {
+    this.#runner.saveState(State.RunRecord, JSON.stringify(entry));
+  }
+
+  /** The record the post step writes, or undefined when the main step left none. */
+  runRecord(): RunRecordEntry | undefined {
+    const raw = this.#runner.getState(State.RunRecord);
+    if (!raw) return undefined;
+    try {
+      const entry = JSON.parse(raw) as Partial<Record<keyof RunRecordEntry, unknown>>;
+      const { sha, context, description, jobId } = entry;
+      return typeof sha === 'string' &&
+        typeof context === 'string' &&
+        typeof description === 'string' &&
+        typeof jobId === 'string'
+        ? { sha, context, description, jobId }
+        : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The progress comment shows a final outcome: the post step has nothing to do. */

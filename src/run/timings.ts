@@ -28,6 +28,11 @@ export interface Timings {
     reportGraceMs: number;
     /** The post step's whole budget for GitHub; the runner waits for it. */
     postBudgetMs: number;
+    /**
+     * The wait after a GitHub rate limit that does not say how long (no `retry-after`, quota not
+     * spent): GitHub asks for at least a minute, and longer after each (github/rate-limit.ts).
+     */
+    rateLimitWaitMs: number;
   };
   /** Ask mode: the answer stream and its comment (ask/run.ts). */
   ask: {
@@ -48,7 +53,13 @@ export const TIMINGS: Timings = {
   // 30 s between edits keeps a run far below GitHub's secondary rate limits (80 content-creating
   // requests a minute, 500 an hour); one heartbeat line about every minute.
   live: { readEveryMs: 20_000, editEveryMs: 30_000, heartbeatMs: 60_000 },
-  github: { retryDelayMs: 1_000, requestTimeoutMs: 15_000, reportGraceMs: 15_000, postBudgetMs: 30_000 },
+  github: {
+    retryDelayMs: 1_000,
+    requestTimeoutMs: 15_000,
+    reportGraceMs: 15_000,
+    postBudgetMs: 30_000,
+    rateLimitWaitMs: 60_000,
+  },
   ask: { requestMs: 60_000, editEveryMs: 3_000, firstBackoffMs: 2_000, maxBackoffMs: 60_000 },
 };
 
@@ -86,6 +97,7 @@ export function scaledTimings(scale: number, base: Timings = TIMINGS): Timings {
       requestTimeoutMs: request(base.github.requestTimeoutMs),
       reportGraceMs: request(base.github.reportGraceMs),
       postBudgetMs: request(base.github.postBudgetMs),
+      rateLimitWaitMs: wait(base.github.rateLimitWaitMs),
     },
     ask: {
       requestMs: request(base.ask.requestMs),

@@ -1,7 +1,7 @@
 import { Input, JOB_STATUSES, STEP_STATUSES, type PlanStep, type StepStatus } from '../util/constants.ts';
 import { ServiceError } from '../util/errors.ts';
 import type { HttpResponse, Transport } from './transport.ts';
-import { parseRetryAfter } from './retry-after.ts';
+import { parseRetryAfter } from '../util/retry-after.ts';
 import { forLog, holdsSecret } from '../util/text-gate.ts';
 import { checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
 

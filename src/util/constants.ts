@@ -42,7 +42,6 @@ export const Output = {
 
 /** State passed from the main step to the post step (core.saveState). */
 export const State = {
-  IsPost: 'isPost',
   JobId: 'jobId',
   CommentId: 'commentId',
   /** Set once the progress comment shows a final outcome: the post step then has nothing to do. */
@@ -52,6 +51,8 @@ export const State = {
   Triggers: 'triggers',
   /** The final comment the main step meant to write (JSON), so the post step can write it instead. */
   FinalView: 'finalView',
+  /** The commit status that records the job of a run without an issue (JSON), for the post step to write. */
+  RunRecord: 'runRecord',
 } as const;
 
 /** The `status` output when the action did nothing (no trigger, refused, no secret). */
