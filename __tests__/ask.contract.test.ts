@@ -275,7 +275,8 @@ describe('the bundle', () => {
   }
 
   test('ask mode runs without the Octokit chunk and undici', async () => {
-    // The Octokit chunk, and undici itself (dist/http-client.cjs, which ask mode uses, only refers to it).
+    // The Octokit chunk, and undici itself (dist/undici.cjs): @actions/http-client, whose agent ask
+    // mode uses, only refers to it.
     const copy = distWithout(/getOctokit|class ProxyAgent\b/);
     try {
       expect(copy.dropped.length).toBeGreaterThanOrEqual(2);

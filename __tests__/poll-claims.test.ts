@@ -7,7 +7,7 @@
 import type { Job } from '../src/service/client.ts';
 import { waitForJob } from '../src/service/wait.ts';
 import { POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
-import { seededRandom } from '../bench/stats.ts';
+import { seededRandom } from '../bench/schedule.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const active: Job = { id: 'job_1', status: 'active', prLink: null };

@@ -1,139 +1,80 @@
-// `npm run bench`: measures what the action costs beside its baselines, prints the table and writes
-// BENCHMARKS.md. A benchmark, not a timed test: it exits non-zero only when something crashes.
+// `npm run bench`: measures what the action costs a team and writes BENCHMARKS.md (bench/report.ts).
+// About 3 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
 //
-//   node bench/run.ts            the full run (about 3 minutes; most of it waiting on 2-minute jobs)
-//   node bench/run.ts --quick    a smoke run with few samples; prints, does not write BENCHMARKS.md
-//   --alternatives               also measures other builds of src/ (bench/alternatives.ts): the dist/
-//                                of --baseline-rev (default: where this branch left main) and
-//                                esbuild's, beside dist/
-//   --note TEXT                  a note for BENCHMARKS.md, e.g. what else was using the machine
-//
-// Sections run one after another so that the start-up and memory runs have the machine to
-// themselves; only the waiting runs, which sleep, run side by side.
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+//   --rounds N       start-up rounds (default 20), each running the four programs once
+//   --runs N         real runs per request kind and job length (default 3)
+//   --lengths 5,30   job lengths in s for the real runs (default 5,30)
+//   --quick          4 rounds, 1 run of a 5 s job; prints the report, writes nothing
+//   --note TEXT      a line for BENCHMARKS.md, e.g. what else was using the machine
+// Start-up runs first and alone; the requests, which sleep, run side by side after it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildAlternatives } from './alternatives.ts';
-import { measureBundle, staleDist } from './bundle.ts';
-import { cleanup, ROOT, type Candidate } from './child.ts';
-import { measureCommentFlow } from './comment-flow.ts';
-import { describeMachine } from './machine.ts';
-import { measureMemory } from './memory.ts';
-import { renderMarkdown, summaryRows, summaryTable, type Results } from './report.ts';
+import { NODE24 } from '../__tests__/support/runner.ts';
+import { cleanup, ROOT } from './child.ts';
+import { renderMarkdown } from './report.ts';
+import { measureRequests } from './requests.ts';
 import { simulate } from './schedule.ts';
-import { measureBreakdown } from './startup-breakdown.ts';
-import { measureStartup } from './startup.ts';
-import type { LengthSchedules } from './targets.ts';
-import { measureWaiting } from './waiting.ts';
+import { buildPrograms, measureStartup } from './startup.ts';
 
-const FULL = {
-  startupRounds: 30,
-  commentFlowRounds: 20,
-  breakdownRuns: 10,
-  memoryRounds: 10,
-  waitLengthsS: [5, 30, 120],
-  waitRunsEach: 10,
-  simulatedLengthsS: [5, 30, 120, 600, 1800],
-  simulatedJobs: 2_000,
-};
-const QUICK = {
-  ...FULL,
-  startupRounds: 4,
-  commentFlowRounds: 2,
-  breakdownRuns: 2,
-  memoryRounds: 2,
-  waitLengthsS: [5],
-  waitRunsEach: 2,
-  simulatedJobs: 200,
-};
-const FIXED_INTERVALS_S = [10, 30];
+const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
+
+const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      rounds: { type: 'string', default: '20' },
+      runs: { type: 'string', default: '3' },
+      lengths: { type: 'string', default: '5,30' },
       quick: { type: 'boolean', default: false },
-      alternatives: { type: 'boolean', default: false },
-      'baseline-rev': { type: 'string' },
       note: { type: 'string' },
     },
   });
-  const plan = values.quick ? QUICK : FULL;
+  const quick = values.quick;
+  const rounds = quick ? 4 : Number(values.rounds);
+  const runs = quick ? 1 : Number(values.runs);
+  const lengths = quick ? [5] : values.lengths.split(',').map(Number);
+  if (![rounds, runs, ...lengths].every((n) => Number.isInteger(n) && n > 0)) {
+    throw new Error('--rounds, --runs and --lengths take whole numbers above 0');
+  }
   const started = performance.now();
   const step = (what: string): void =>
-    console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
+    console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${what}`);
+  const loadAtStart = loadavg();
 
-  const machine = describeMachine();
-  // A report of a stale dist/ would describe other code: a full run refuses, a quick one warns.
-  const stale = staleDist();
-  if (stale && !values.quick) {
-    console.error(`Not measuring: ${stale}`);
-    process.exitCode = 1;
+  step('building dist/ from the working tree, the conventional action and src/ without the deferral');
+  const programs = buildPrograms(scratch);
+  step(`start-up: ${rounds} rounds`);
+  const startup = await measureStartup(rounds, programs, scratch);
+  step(`requests: ${runs} run(s) each of ${lengths.join(', ')} s jobs, dispatch and comment, at once`);
+  const requests = await measureRequests(lengths, runs, programs[programs.length - 1]!.script);
+  const schedules = VIRTUAL_LENGTHS_S.map((lengthS) => simulate(lengthS, quick ? 200 : 2_000));
+
+  const load = (values: number[]): string => values.map((v) => v.toFixed(2)).join(', ');
+  const run = (command: string, ...args: string[]): string =>
+    execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dirty = run('git', 'status', '--porcelain', '--', 'src', 'package-lock.json')
+    ? ' with uncommitted changes'
+    : '';
+  const machine: Record<string, string> = {
+    Machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores; Node ${run(NODE24, '--version')}`,
+    Code: `${run('git', 'rev-parse', '--short', 'HEAD')}${dirty}, ${new Date().toISOString().slice(0, 16)}Z; ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    'Load average (1, 5, 15 min)': `${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
+    ...(values.note ? { Note: values.note } : {}),
+  };
+  const markdown = renderMarkdown({ machine, rounds, startup, requests, schedules });
+  if (quick) {
+    console.log(markdown);
     return;
   }
-  if (stale) console.error(`Warning: ${stale}`);
-  const bundle = measureBundle();
-
-  let baseline: Candidate | undefined;
-  let others: Candidate[] = [];
-  if (values.alternatives) {
-    step(`building other builds (dist/ of ${values['baseline-rev'] ?? 'the merge base with main'}, esbuild)`);
-    ({ baseline, others } = await buildAlternatives(values['baseline-rev']));
-  }
-  const candidates = [...(baseline ? [baseline] : []), ...others];
-
-  step(`start-up: ${plan.startupRounds} interleaved rounds`);
-  const startup = await measureStartup(plan.startupRounds, candidates);
-  step(`start-up breakdown: ${plan.breakdownRuns} runs`);
-  const breakdown = await measureBreakdown(plan.breakdownRuns);
-  step(`memory: ${plan.memoryRounds} interleaved rounds`);
-  const memory = await measureMemory(plan.memoryRounds, candidates);
-  step(`comment flow: ${plan.commentFlowRounds} interleaved rounds`);
-  const commentFlow = await measureCommentFlow(plan.commentFlowRounds, baseline ? [baseline] : []);
-
-  step(`waiting on the virtual clock: ${plan.simulatedJobs} jobs per length and poller`);
-  const schedules: LengthSchedules[] = plan.simulatedLengthsS.map((lengthS) => ({
-    lengthS,
-    action: simulate({ kind: 'action' }, lengthS, plan.simulatedJobs),
-    fixed: FIXED_INTERVALS_S.map((intervalS) => ({
-      intervalS,
-      figures: simulate({ kind: 'fixed', intervalS }, lengthS, plan.simulatedJobs),
-    })),
-  }));
-  const longest = Math.max(...plan.waitLengthsS);
-  step(
-    `waiting for real: ${plan.waitRunsEach} runs each of ${plan.waitLengthsS.join(', ')} s jobs at once (about ${longest + 20} s)`,
-  );
-  const { figures: waiting } = await measureWaiting(plan.waitLengthsS, plan.waitRunsEach);
-
-  const results: Results = {
-    machine,
-    bundle,
-    startup,
-    breakdown,
-    memory,
-    commentFlow,
-    alternatives: candidates.map((c) => ({ name: c.name, bundle: measureBundle(dirname(c.script)) })),
-    ...(baseline ? { baselineName: baseline.name } : {}),
-    ...(values.note ? { note: values.note } : {}),
-    waiting,
-    schedules,
-    elapsedS: (performance.now() - started) / 1000,
-    loadAtEnd: loadavg(),
-  };
-  const markdown = renderMarkdown(results);
-  if (values.quick) {
-    console.log(markdown);
-    console.error('Quick run: BENCHMARKS.md left as it was.');
-  } else {
-    const path = join(ROOT, 'BENCHMARKS.md');
-    // Formatted as `npm run format:check` expects, so the generated file passes it as written.
-    const prettier = await import('prettier');
-    writeFileSync(path, await prettier.format(markdown, { ...(await prettier.resolveConfig(path)), filepath: path }));
-    const rows = summaryRows(results);
-    console.log(summaryTable(rows));
-    console.log(`\nTargets met: ${rows.filter((row) => row.met).length} of ${rows.length}. Details in BENCHMARKS.md.`);
-  }
+  const path = join(ROOT, 'BENCHMARKS.md');
+  // Formatted as `npm run format:check` expects, so the generated file passes it as written.
+  const prettier = await import('prettier');
+  writeFileSync(path, await prettier.format(markdown, { ...(await prettier.resolveConfig(path)), filepath: path }));
+  step('wrote BENCHMARKS.md');
 }
 
 try {
@@ -143,4 +84,5 @@ try {
   process.exitCode = 1;
 } finally {
   cleanup();
+  rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,140 +1,50 @@
-// `npm run bundle`: builds dist/ with ncc's API (the CLI cannot emit CommonJS for an ES-module
-// package, nor map a built-in to a file). dist/index.js is CommonJS: Node then needs no ES module
-// loader for it (a few ms at every start), and the bundle takes its built-ins with plain require().
-//   dist/index.js (+ its on-demand chunks)  src/, where tsconfig.json's `paths` puts stand-ins
-//                                           (src/lazy-*.cjs) for undici, tunnel, @actions/exec and
-//                                           @actions/http-client; the files they load are left external;
-//   dist/undici.cjs, dist/http-client.cjs,  those packages, each built on its own and required on first
-//   dist/exec.cjs                           use of a name (tunnel is inside dist/http-client.cjs);
-//   dist/lazy-crypto.cjs                    the stand-in for the built-in `crypto`: ncc treats built-ins
-//                                           as externals before `paths` applies, so the stand-in of a
-//                                           built-in is built on its own and the bundle's `crypto`
-//                                           points to it.
-// So a run that sends no request through a proxy and no request through Octokit never evaluates
-// undici, http-client or tunnel, nor reads their code. The licenses of all builds go into
-// dist/licenses.txt. The output is deterministic: CI rebuilds dist/ and fails when it differs from
-// the committed one.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire, isBuiltin } from 'node:module';
-import { basename, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+// `npm run bundle`: builds dist/ from src/index.ts with ncc's API: dist/index.js, the chunks of the
+// two `import()`s (Octokit when a run talks to GitHub, ask mode), licenses.txt, and undici.cjs.
+// It is CommonJS, which ncc's command line cannot emit for an ES-module package: Node then needs no
+// ES module loader for dist/index.js, and the bundle takes its built-ins with plain require().
+//
+// One module is deferred, undici: @actions/core imports @actions/http-client at load (for OIDC
+// tokens, which this action never asks for), and http-client imports undici at load. Reading and
+// evaluating it is most of what a conventional action spends before its first request
+// (BENCHMARKS.md). No `import()` of ours can defer a library's static import, and neither ncc nor
+// esbuild drop it (the packages do not declare themselves free of side effects). So tsconfig.json's
+// `paths` sends the bare name `undici` to src/defer-undici.cjs, which requires dist/undici.cjs, the
+// package built on its own, on the first use of any of its names: Octokit's requests and a proxy.
+// Built into index.js instead, its 435 KiB would still be read and parsed at every start, which
+// `npm run bench` measured as too much. The bench measures the bundle without the deferral beside
+// dist/ in every run: drop it when the difference stops mattering.
+//
+// The output is deterministic: CI rebuilds dist/ and fails when it differs from the committed one.
+// `--out DIR` builds elsewhere (the bench builds its copies so).
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
-// `--out DIR` builds elsewhere: bench/ compares such a fresh build with the committed dist/.
 const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
-// `--source-map` builds a copy for `npm run coverage`, whose contract tests run it (scripts/coverage.ts):
-// a .map beside each file of the src/ build, and no source-map-register. Only with `--out`: the
-// committed dist/ has no maps. The copy is not minified: ncc's maps are webpack's
-// cheap-module-source-map, line to line without columns, and minified code has few lines.
-const SOURCE_MAP = process.argv.includes('--source-map');
-if (SOURCE_MAP && outAt === -1) throw new Error('--source-map needs --out: dist/ is committed without maps');
+const UNDICI = './undici.cjs';
 
-interface NccOutput {
-  code: string;
-  map?: string;
-  assets: Record<string, { source: string | Buffer }>;
-}
 type Ncc = (
   entry: string,
-  options: {
-    esm: boolean;
-    minify: boolean;
-    license: string;
-    externals: Record<string, string>;
-    quiet: boolean;
-    sourceMap?: boolean;
-    sourceMapRegister?: boolean;
-  },
-) => Promise<NccOutput>;
+  options: Record<string, unknown>,
+) => Promise<{ code: string; assets: Record<string, { source: string | Buffer }> }>;
 const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc;
+// ncc's cache does not notice a change of tsconfig.json's `paths`: every build starts afresh.
+const options = { esm: false, minify: true, license: 'licenses.txt', quiet: true, cache: false };
 
-/** Packages built on their own: the stand-in of each requires the file, which the bundle leaves external. */
-const SEPARATE: Record<string, string> = {
-  'undici.cjs': 'node_modules/undici/index.js',
-  'http-client.cjs': 'node_modules/@actions/http-client/lib/index.js',
-  'exec.cjs': 'node_modules/@actions/exec/lib/exec.js',
-};
-
-/** Stand-ins of built-ins (tsconfig.json's `paths` for a name like `crypto`), each built into dist/ under its own name. */
-function builtinStandIns(): Record<string, string> {
-  const { config } = ts.parseConfigFileTextToJson(
-    'tsconfig.json',
-    readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'),
-  ) as {
-    config: { compilerOptions: { paths?: Record<string, string[]> } };
-  };
-  return Object.fromEntries(
-    Object.entries(config.compilerOptions.paths ?? {})
-      .filter(([name]) => isBuiltin(name))
-      .map(([name, [target]]) => [name, target ?? '']),
-  );
-}
-
-const licenses: string[] = [];
-
-/** One CommonJS build of `entry`; writes its code (as `file`) and its chunks into DIST. */
-async function build(entry: string, file: string, externals: Record<string, string>, sourceMap = false): Promise<void> {
-  const { code, map, assets } = await ncc(join(ROOT, entry), {
-    esm: false,
-    minify: !sourceMap,
-    license: 'licenses.txt',
-    externals,
-    quiet: true,
-    ...(sourceMap ? { sourceMap: true, sourceMapRegister: false } : {}),
-  });
-  const write = (name: string, content: string | Buffer): void => {
-    if (existsSync(join(DIST, name))) throw new Error(`Two builds write dist/${name}`);
-    writeFileSync(join(DIST, name), content);
-  };
-  write(file, code);
-  if (map) write(`${file}.map`, rebased(map));
-  for (const [name, asset] of Object.entries(assets)) {
-    if (name === 'licenses.txt') licenses.push(String(asset.source).trim());
-    else if (name.endsWith('.map')) {
-      if (name !== `${file}.map`) write(name, rebased(String(asset.source)));
-    } else write(name, asset.source);
-  }
-}
-
-/** ncc names each source as if the build were in dist/ ('../src/main.ts'): rebased on where the maps are. */
-function rebased(map: string): string {
-  const parsed = JSON.parse(map) as { sources: string[] };
-  parsed.sources = parsed.sources.map((source) => relative(DIST, resolve(ROOT, 'dist', source)));
-  return JSON.stringify(parsed);
-}
-
+const main = await ncc(join(ROOT, 'src/index.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
+const undici = await ncc(join(ROOT, 'node_modules/undici/index.js'), options);
 // ncc leaves files it did not write: a chunk that a change removed would stay behind.
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
-const separate = Object.fromEntries(Object.keys(SEPARATE).map((file) => [`./${file}`, `./${file}`]));
-const builtins = builtinStandIns();
-await build(
-  'src/index.ts',
-  'index.js',
-  {
-    ...separate,
-    ...Object.fromEntries(Object.entries(builtins).map(([name, target]) => [name, `./${basename(target)}`])),
-  },
-  SOURCE_MAP,
-);
-for (const [file, entry] of Object.entries(SEPARATE)) await build(entry, file, separate);
-for (const target of Object.values(builtins)) await build(target, basename(target), {});
-// The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
-writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+writeFileSync(join(DIST, 'index.js'), main.code);
+writeFileSync(join(DIST, UNDICI), undici.code);
+for (const [name, asset] of Object.entries(main.assets)) writeFileSync(join(DIST, name), asset.source);
+// The main build leaves undici out, so its license comes from undici's own build.
+const licenses = [main, undici].map((build) => String(build.assets['licenses.txt']?.source ?? '').trim());
+writeFileSync(join(DIST, 'licenses.txt'), `${licenses.join('\n\n')}\n`);
 // The post step's entry (action.yml `runs.post`): a few lines that load dist/index.js as the post step.
 copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
-writeFileSync(join(DIST, 'licenses.txt'), `${dedupeLicenses(licenses).join('\n\n')}\n`);
-
-/** The builds share packages (the stand-ins' helper, http-client's proxy module): each license once, sorted. */
-function dedupeLicenses(texts: string[]): string[] {
-  const byPackage = new Map<string, string>();
-  for (const text of texts) {
-    // ncc's license file: blocks of "name\nlicense\ntext", separated by blank lines before a name line.
-    for (const block of text.split(/\n\n(?=\S+\n[^\n]+\n)/)) {
-      const name = block.split('\n', 1)[0] ?? '';
-      if (!byPackage.has(name)) byPackage.set(name, block.trim());
-    }
-  }
-  return [...byPackage.keys()].sort().map((name) => byPackage.get(name) ?? '');
-}
+// The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
+writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);

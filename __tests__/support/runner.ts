@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -22,13 +22,6 @@ export const GITHUB_TOKEN = 'ghs_test_token';
 export const API_KEY = 'svc_test_admin_key_0123456789';
 /** The commit every run is for (GITHUB_SHA), as the runner gives it to every step. */
 export const RUN_SHA = 'ffac537e6cbbf934b08745a378932722df287a53';
-/**
- * Set by `npm run coverage` (scripts/coverage.ts): the children then run this copy of dist/, built
- * with source maps, and write their V8 coverage into DOCS_AGENT_COVERAGE_V8, which c8 maps back to
- * src/ through those maps. Unset, they run the committed dist/, as the runner does.
- */
-const COVERAGE_DIST = process.env.DOCS_AGENT_COVERAGE_DIST;
-const COVERAGE_V8 = process.env.DOCS_AGENT_COVERAGE_V8;
 
 interface ActionYaml {
   inputs: Record<string, { default?: string; required?: boolean; description?: string }>;
@@ -53,10 +46,7 @@ export interface RunOptions {
   onSpawn?: (child: ChildProcess) => void;
   /** Kill the child after this long (a hung action fails the test, not the suite). */
   killAfterMs?: number;
-  /**
-   * Another copy of the bundle to run instead of action.yml's (a dist/ with a chunk removed).
-   * `npm run coverage` does not measure such a run.
-   */
+  /** Another copy of the bundle to run instead of action.yml's (a dist/ with a chunk removed). */
   script?: string;
   /** Receives the child's output as it comes (the demo prints it). */
   echo?: (text: string) => void;
@@ -137,11 +127,10 @@ export function runnerEnvironment(
 export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   const { env, files } = runnerEnvironment(options);
   const entry = options.entry === 'post' ? (actionYaml.runs.post ?? '') : actionYaml.runs.main;
-  const script = options.script ?? (COVERAGE_DIST ? join(COVERAGE_DIST, relative('dist', entry)) : join(ROOT, entry));
-  const coverage = !options.script && COVERAGE_V8 ? { NODE_V8_COVERAGE: COVERAGE_V8 } : {};
+  const script = options.script ?? join(ROOT, entry);
   const started = performance.now();
   const child = spawn(NODE24, [script], {
-    env: { ...env, ...coverage },
+    env,
     cwd: env.GITHUB_WORKSPACE,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,8 @@
-// GitHub's OpenAPI description, reduced to what request matching and validation need.
-// The dereferenced file is ~70 MB and takes ~0.6 s to parse, so it is parsed once per process
-// and only the slim operation table is kept; the parsed document is dropped for the GC.
+// GitHub's OpenAPI description, reduced to what request matching and validation need. It is read
+// from openapi-extract.json, every path of GitHub's REST API with its methods, and the parameters,
+// bodies and 2xx answers of the operations the fake serves, made from @octokit/openapi by
+// scripts/refresh-github-openapi.ts (the whole package is 385 MB installed). Parsed once per process.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 export type Schema = Record<string, unknown>;
 
@@ -40,7 +40,7 @@ type Match =
   | { kind: 'no-route' }
   | { kind: 'no-method'; template: string };
 
-const SPEC_FILE = '@octokit/openapi/generated/api.github.com.deref.json';
+const EXTRACT = new URL('openapi-extract.json', import.meta.url);
 const SLASHED_PARAMS = new Set(['path', 'ref', 'branch']);
 const METHODS = new Set(['get', 'put', 'post', 'patch', 'delete', 'head', 'options']);
 
@@ -54,10 +54,39 @@ export function retainResponseSchemas(keys: Iterable<string>): void {
 
 export function loadSpec(): PathEntry[] {
   if (table !== undefined) return table;
-  const file = createRequire(import.meta.url).resolve(SPEC_FILE);
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
-  table = Object.entries(doc.paths).map(([template, item]) => slimPath(template, item));
+  const doc = JSON.parse(readFileSync(EXTRACT, 'utf8')) as {
+    paths: Record<string, Record<string, unknown>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const resolved = dereference(doc.paths, doc.components.schemas) as typeof doc.paths;
+  table = Object.entries(resolved).map(([template, item]) => slimPath(template, item));
   return table;
+}
+
+/**
+ * The extract keeps GitHub's `$ref`s to its component schemas (validate.ts compiles plain schemas):
+ * each is replaced by the schema it names, resolved once and shared by every use.
+ */
+function dereference(node: unknown, schemas: Record<string, unknown>, seen = new Map<string, unknown>()): unknown {
+  if (Array.isArray(node)) return node.map((item) => dereference(item, schemas, seen));
+  if (node === null || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    if (seen.has(name)) {
+      const done = seen.get(name);
+      // A schema that contains itself would make validation recurse forever.
+      if (done === undefined) throw new Error(`openapi-extract.json: ${ref} refers to itself`);
+      return done;
+    }
+    if (!(name in schemas))
+      throw new Error(`openapi-extract.json: ${ref} is missing; run scripts/refresh-github-openapi.ts`);
+    seen.set(name, undefined);
+    const resolved = dereference(schemas[name], schemas, seen);
+    seen.set(name, resolved);
+    return resolved;
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, dereference(value, schemas, seen)]));
 }
 
 function slimPath(template: string, item: Record<string, unknown>): PathEntry {

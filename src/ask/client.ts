@@ -4,7 +4,8 @@
 // so the runner's https_proxy/no_proxy apply. The `ai` package's DefaultChatTransport would use
 // the global fetch (undici), which ignores those variables; so we make the request ourselves and
 // let the `ai` package read the body (src/ask/stream.ts): no hand-written event-stream parsing.
-import type { IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { HttpClient } from '@actions/http-client';
 import { Input } from '../util/constants.ts';
@@ -86,8 +87,7 @@ export class AskClient {
     const url = new URL(this.url);
     const where = `POST ${url.pathname}`;
     return new Promise((resolve, reject) => {
-      const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
-      const req = http.request(url, {
+      const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
         method: 'POST',
         agent: this.#agentSource.getAgent(url.href),
         signal,

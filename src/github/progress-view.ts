@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PlanStep } from '../util/constants.ts';
 import { formatDuration } from '../util/format.ts';
 import { forMarkdown } from '../util/text-gate.ts';
@@ -26,17 +27,13 @@ export interface MarkerScope {
 /** Hex digits kept of the HMAC-SHA256: 128 bits, short enough to stay readable. */
 const SIGNATURE_LENGTH = 32;
 
-// node:crypto is taken when a marker is signed or checked, not when this module loads: loading it
-// costs every run about 3 ms and 2 MiB, and only runs that report on GitHub sign anything.
-const crypto = () => process.getBuiltinModule('node:crypto');
-
 function sign(scope: MarkerScope, kind: string, fields: string[]): string {
   const text = [kind, scope.repository.toLowerCase(), String(scope.issueNumber), ...fields].join('\n');
-  return crypto().createHmac('sha256', scope.key).update(text).digest('hex').slice(0, SIGNATURE_LENGTH);
+  return createHmac('sha256', scope.key).update(text).digest('hex').slice(0, SIGNATURE_LENGTH);
 }
 
 function sameSignature(a: string, b: string): boolean {
-  return a.length === b.length && crypto().timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 export interface Marker {

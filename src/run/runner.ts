@@ -1,5 +1,3 @@
-import { appendFileSync } from 'node:fs';
-import { EOL } from 'node:os';
 import type * as core from '@actions/core';
 import type { Logger } from '../util/log.ts';
 import { gateLines, gatedLogger } from '../util/text-gate.ts';
@@ -33,29 +31,11 @@ export interface Runner {
 export function coreRunner(toolkit: typeof core): Runner {
   return {
     log: gatedLogger(toolkit),
-    setOutput: (name, value) => {
-      if (!fileCommand('GITHUB_OUTPUT', name, value)) toolkit.setOutput(name, value);
-    },
-    saveState: (name, value) => {
-      if (!fileCommand('GITHUB_STATE', name, value)) toolkit.saveState(name, value);
-    },
+    setOutput: (name, value) => toolkit.setOutput(name, value),
+    saveState: (name, value) => toolkit.saveState(name, value),
     getState: (name) => toolkit.getState(name),
     group: (name, work) => toolkit.group(name, work),
     summary: () => toolkit.summary,
     setFailed: (message) => toolkit.setFailed(gateLines(message)),
   };
-}
-
-/**
- * A one-line value goes into the runner's file in its one-line form `name=value`, which the runner
- * reads up to the end of the line (actions/runner's file commands). core writes every value between
- * random delimiters, so that no value can end its block early; its randomUUID() loads node:crypto,
- * about 3 ms and 1 MiB, which a run that signs nothing never needs otherwise. Values with a line
- * break, and runners without the file (false), are left to core. The names are this action's own.
- */
-function fileCommand(variable: 'GITHUB_OUTPUT' | 'GITHUB_STATE', name: string, value: string): boolean {
-  const file = process.env[variable];
-  if (!file || /[\r\n]/.test(value)) return false;
-  appendFileSync(file, `${name}=${value}${EOL}`, 'utf8');
-  return true;
 }

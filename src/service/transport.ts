@@ -1,4 +1,5 @@
-import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { ServiceError } from '../util/errors.ts';
@@ -52,7 +53,7 @@ const NOT_SENT_CODES = new Set([
 export function createTransport(userAgent: string): Transport {
   let proxyAware: HttpClient | undefined;
   // Without a proxy, a fresh agent per request (`false`): no keep-alive socket outlives the run.
-  // With one, http-client's agent, created on first use: evaluating http-client loads node:https.
+  // With one, http-client's agent, created on first use.
   const agentFor = (url: URL): Agent | false =>
     getProxyUrl(url)
       ? (proxyAware ??= new HttpClient(userAgent, [], {
@@ -80,9 +81,8 @@ export function createTransport(userAgent: string): Transport {
         return;
       }
       try {
-        const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
         const body = request.body ?? '';
-        const req = http.request(url, {
+        const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
           method: request.method,
           agent: agentFor(url),
           headers: {
