@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { parseArgs, parseEnv } from 'node:util';
 import { inputEnv, parseFileCommands } from '../__tests__/support/runner.ts';
@@ -50,7 +51,17 @@ async function step(
       ...Object.fromEntries(Object.entries(state).map(([name, value]) => [`STATE_${name}`, value])),
     };
     console.log(`\n── ${phase} step (src/index.ts) ──`);
-    const child = spawn(process.execPath, [join(ROOT, 'src/index.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    // The post step is told so as dist/post.js (src/post.cjs) tells it, before the entry loads.
+    const entry = pathToFileURL(join(ROOT, 'src/index.ts')).href;
+    const args =
+      phase === 'post'
+        ? [
+            '--input-type=module',
+            '-e',
+            `globalThis[Symbol.for('docs-agent-action.post-step')] = true; await import(${JSON.stringify(entry)});`,
+          ]
+        : [join(ROOT, 'src/index.ts')];
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     // As the runner's log shows it: masks are not printed, debug lines only when debugging is on.
     const debug = env.ACTIONS_STEP_DEBUG === 'true' || env.RUNNER_DEBUG === '1';
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -1,4 +1,4 @@
-// `node scripts/refresh-github-openapi.ts [--spec FILE] [--version X]`: rewrites
+// `npm run github-openapi [-- --spec FILE] [--version X]`: rewrites
 // emulator/github/openapi-extract.json, the part of GitHub's OpenAPI description that the fake
 // GitHub (emulator/github/) checks requests against. The whole description (@octokit/openapi) is
 // 385 MB installed, so it is not a dependency: this script takes it from the registry once, into a
@@ -28,6 +28,7 @@ export const OPERATIONS = [
   'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
   'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
   'DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}',
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/reactions',
   'POST /repos/{owner}/{repo}/issues/{issue_number}/reactions',
   'DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}',
   'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
@@ -222,20 +223,30 @@ function localSource(file: string): string {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { spec: { type: 'string' }, version: { type: 'string' } } });
-  const { text, source } = values.spec
-    ? { text: readFileSync(values.spec, 'utf8'), source: localSource(values.spec) }
-    : fetchSpec(values.version ?? DEFAULT_VERSION);
-  const spec = JSON.parse(text) as Spec;
-  // Formatted as `npm run format:check` wants it, which also keeps a refresh's diff readable.
-  const prettier = await import('prettier');
-  writeFileSync(
-    EXTRACT,
-    await prettier.format(JSON.stringify(extract(spec, source)), {
-      ...(await prettier.resolveConfig(EXTRACT)),
-      filepath: EXTRACT,
-    }),
-  );
-  const kib = (readFileSync(EXTRACT).length / 1024).toFixed(0);
-  console.log(`Wrote ${EXTRACT}: ${OPERATIONS.length} operations and GraphQL, ${kib} KiB.`);
+  const { values } = parseArgs({
+    options: { spec: { type: 'string' }, version: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) {
+    console.log(
+      'npm run github-openapi [-- --spec FILE] [--version X]: rewrite emulator/github/openapi-extract.json\n' +
+        `from @octokit/openapi (default version ${DEFAULT_VERSION}, fetched with npm pack) or from FILE,\n` +
+        'a copy of its generated/api.github.com.json. Add an operation to OPERATIONS first to serve it.',
+    );
+  } else {
+    const { text, source } = values.spec
+      ? { text: readFileSync(values.spec, 'utf8'), source: localSource(values.spec) }
+      : fetchSpec(values.version ?? DEFAULT_VERSION);
+    const spec = JSON.parse(text) as Spec;
+    // Formatted as `npm run format:check` wants it, which also keeps a refresh's diff readable.
+    const prettier = await import('prettier');
+    writeFileSync(
+      EXTRACT,
+      await prettier.format(JSON.stringify(extract(spec, source)), {
+        ...(await prettier.resolveConfig(EXTRACT)),
+        filepath: EXTRACT,
+      }),
+    );
+    const kib = (readFileSync(EXTRACT).length / 1024).toFixed(0);
+    console.log(`Wrote ${EXTRACT}: ${OPERATIONS.length} operations and GraphQL, ${kib} KiB.`);
+  }
 }
