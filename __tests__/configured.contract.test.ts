@@ -52,10 +52,12 @@ function stepInputs(yaml: string): Record<string, string> {
   );
 }
 
-/** The README's "2. `/docs` on an issue or pull request" workflow, as a user copies it. */
+/** The README's "`/docs` on an issue or pull request" workflow, as a user copies it. */
 function readmeWorkflow(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### 2. `/docs` on an issue or pull request'));
+  const heading = readme.indexOf('### `/docs` on an issue or pull request\n');
+  if (heading === -1) throw new Error("No '`/docs` on an issue or pull request' section in the README");
+  const section = readme.slice(heading);
   const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
   if (!block) throw new Error("No workflow in the README's /docs section");
   return block;

@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  TABLE_FILES,
   TABLE_NAMES,
+  firstSentence,
   markedBlock,
   outdatedTables,
   readSection,
   renderTables,
   updateReadme,
 } from '../scripts/readme-tables.ts';
+import { parse } from 'yaml';
+import { render } from './support/render.ts';
 import { webhookPayload } from './support/runner.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
 import type { Settings } from '../src/run/inputs.ts';
@@ -36,13 +40,66 @@ outputs:
 `;
 
 describe('README tables', () => {
-  test.each(TABLE_NAMES)('README %s table matches action.yml', (name) => {
-    const readme = read('README.md');
-    const section = readSection(readme, name);
-    // The message says how to fix it; the equality below shows the difference.
-    expect(section === undefined ? `missing markers: run 'npm run readme' after adding them` : section).toBe(
-      markedBlock(renderTables(read('action.yml'))[name]),
+  test('are in the README (compact) and in docs/inputs.md (whole)', () => {
+    expect(TABLE_FILES).toEqual([
+      { path: 'README.md', style: 'compact' },
+      { path: 'docs/inputs.md', style: 'full' },
+    ]);
+  });
+
+  test.each(TABLE_FILES.flatMap(({ path, style }) => TABLE_NAMES.map((name) => [path, name, style] as const)))(
+    '%s: the %s table matches action.yml',
+    (path, name, style) => {
+      const section = readSection(read(path), name);
+      // The message says how to fix it; the equality below shows the difference.
+      expect(section === undefined ? `missing markers: run 'npm run readme' after adding them` : section).toBe(
+        markedBlock(renderTables(read('action.yml'), style)[name]),
+      );
+    },
+  );
+
+  // What a reader sees: every description as written in action.yml (code spans show without their
+  // backticks), none of it swallowed as HTML (`<owner>`) or split by a pipe.
+  test.each(TABLE_FILES)('$path shows every description as action.yml writes it', ({ path, style }) => {
+    const seen = render(read(path)).text;
+    const action = parse(read('action.yml')) as Record<'inputs' | 'outputs', Record<string, { description: string }>>;
+    const missing = [...Object.values(action.inputs), ...Object.values(action.outputs)]
+      .map(({ description }) => description.replace(/\s+/g, ' ').trim())
+      .map((description) => (style === 'compact' ? firstSentence(description) : description).replace(/`/g, ''))
+      .filter((description) => !seen.includes(description));
+    expect(missing).toEqual([]);
+  });
+
+  test('the compact tables keep the first sentence and say required in the default column', () => {
+    const compact = renderTables(SAMPLE, 'compact');
+    expect(compact.inputs).toBe(
+      [
+        '| Name | Default | Description |',
+        '| --- | --- | --- |',
+        '| `wait` | `true` | Wait for the job to end: true \\| false. |',
+        '| `prompt` | required | The instruction. |',
+        "| `issue-number` | `''` | Where to report. |",
+      ].join('\n'),
     );
+    expect(
+      renderTables(
+        `outputs:\n  pr-link:\n    description: The link, https://x.example/pull/1. Empty else.\n`,
+        'compact',
+      ).outputs,
+    ).toBe(
+      ['| Name | Description |', '| --- | --- |', '| `pr-link` | The link, https://x.example/pull/1. |'].join('\n'),
+    );
+  });
+
+  test.each([
+    ['One. Two.', 'One.'],
+    ['At https://api.example.com. Then', 'At https://api.example.com.'],
+    ['Ends without a stop', 'Ends without a stop'],
+    ['Asks "why?" Then more.', 'Asks "why?"'],
+    ['A value (1.5 or 2). More.', 'A value (1.5 or 2).'],
+    ["Letters, '_', '.' and '-', at most 8. More.", "Letters, '_', '.' and '-', at most 8."],
+  ])('the first sentence of %j is %j', (text, first) => {
+    expect(firstSentence(text)).toBe(first);
   });
 
   test('lists every input with default and required', () => {
@@ -95,11 +152,11 @@ describe('README tables', () => {
   });
 });
 
-describe("README's event table", () => {
+describe("docs/usage.md's event table", () => {
   // Each row of "Which events do what", checked against the trigger rules themselves: a table that
   // promises what the code does not do fails here.
   const rows = (() => {
-    const block = /<!-- events:start -->([\s\S]*?)<!-- events:end -->/.exec(read('README.md'))?.[1] ?? '';
+    const block = /<!-- events:start -->([\s\S]*?)<!-- events:end -->/.exec(read('docs/usage.md'))?.[1] ?? '';
     return block
       .split('\n')
       .filter((line) => line.startsWith('| ') && !line.startsWith('| Event') && !line.startsWith('| ---'))

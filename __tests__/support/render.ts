@@ -29,6 +29,8 @@ export interface Rendered {
   links: string[];
   /** The sources of every image (`<img src>`). */
   images: string[];
+  /** The visible text of every heading (`<h1>` to `<h6>`), in order. */
+  headings: string[];
 }
 
 export function render(markdown: string): Rendered {
@@ -38,6 +40,7 @@ export function render(markdown: string): Rendered {
     text: visibleText(html),
     links: attributes(html, 'a', 'href'),
     images: attributes(html, 'img', 'src'),
+    headings: Array.from(html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi), (match) => visibleText(match[2] ?? '')),
   };
 }
 

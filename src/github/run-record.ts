@@ -27,7 +27,7 @@ import { isRateLimited } from './rate-limit.ts';
  *
  * A commit status needs `statuses: write` (reading it, `statuses: read`), which the default token
  * has unless the workflow's `permissions:` leave it out. When GitHub refuses, the run warns, names
- * the permission, and says that a re-run will create a new job (README, "Re-runs").
+ * the permission, and says that a re-run will create a new job (docs/usage.md, "Re-runs").
  * Commit statuses are chosen over a check run (`checks: write`): GitHub files a check run made with
  * the workflow's token under whichever check suite of the App it picks, and a status's context is
  * a key of the action's own choosing.
