@@ -2,7 +2,7 @@ exports.id = 862;
 exports.ids = [862];
 exports.modules = {
 
-/***/ 277:
+/***/ 8277:
 /***/ ((module) => {
 
 function webpackEmptyAsyncContext(req) {
@@ -16,12 +16,12 @@ function webpackEmptyAsyncContext(req) {
 }
 webpackEmptyAsyncContext.keys = () => ([]);
 webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
-webpackEmptyAsyncContext.id = 277;
+webpackEmptyAsyncContext.id = 8277;
 module.exports = webpackEmptyAsyncContext;
 
 /***/ }),
 
-/***/ 82:
+/***/ 7082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 "use strict";
@@ -34,30 +34,42 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: answerQuestion, fingerprint
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(598);
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/util/constants.ts
-var constants = __webpack_require__(517);
+var constants = __webpack_require__(2517);
 // EXTERNAL MODULE: ./src/util/errors.ts
 var errors = __webpack_require__(17);
-// EXTERNAL MODULE: ./src/run/deps.ts + 2 modules
-var deps = __webpack_require__(306);
+// EXTERNAL MODULE: ./src/run/deps.ts + 1 modules
+var deps = __webpack_require__(3885);
 // EXTERNAL MODULE: ./src/util/clock.ts
-var clock = __webpack_require__(110);
+var clock = __webpack_require__(7110);
 // EXTERNAL MODULE: ./src/util/format.ts
-var format = __webpack_require__(693);
+var format = __webpack_require__(2693);
 // EXTERNAL MODULE: ./src/github/permissions.ts
-var permissions = __webpack_require__(435);
+var permissions = __webpack_require__(5435);
 // EXTERNAL MODULE: ./src/util/sanitize.ts
-var sanitize = __webpack_require__(701);
+var sanitize = __webpack_require__(2701);
 // EXTERNAL MODULE: ./src/util/text-gate.ts
-var text_gate = __webpack_require__(949);
+var text_gate = __webpack_require__(4949);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(75);
-// EXTERNAL MODULE: ./src/lazy-http-client.cjs
-var lazy_http_client = __webpack_require__(365);
-// EXTERNAL MODULE: ./src/service/retry-after.ts
-var retry_after = __webpack_require__(102);
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __webpack_require__(2779);
+// EXTERNAL MODULE: ./src/util/retry-after.ts
+var retry_after = __webpack_require__(9361);
 ;// CONCATENATED MODULE: ./src/ask/client.ts
+// Sends a question to the assistant and hands back the answer's body as a stream of bytes.
+//
+// The request goes through Node's http(s) with @actions/http-client's agent, as src/service/transport.ts does,
+// so the runner's https_proxy/no_proxy apply. The `ai` package's DefaultChatTransport would use
+// the global fetch (undici), which ignores those variables; so we make the request ourselves and
+// let the `ai` package read the body (src/ask/stream.ts): no hand-written event-stream parsing.
+
+
 
 
 
@@ -72,7 +84,7 @@ class AskClient {
     #agentSource;
     constructor(options) {
         this.#options = options;
-        this.#agentSource = new lazy_http_client.HttpClient(options.userAgent, [], {
+        this.#agentSource = new lib/* HttpClient */.Qq(options.userAgent, [], {
             allowRetries: false,
             allowRedirects: false,
             keepAlive: false,
@@ -105,8 +117,7 @@ class AskClient {
         const url = new URL(this.url);
         const where = `POST ${url.pathname}`;
         return new Promise((resolve, reject) => {
-            const http = process.getBuiltinModule(url.protocol === 'https:' ? 'node:https' : 'node:http');
-            const req = http.request(url, {
+            const req = (url.protocol === 'https:' ? external_node_https_.request : external_node_http_.request)(url, {
                 method: 'POST',
                 agent: this.#agentSource.getAgent(url.href),
                 signal,
@@ -207,9 +218,12 @@ function readCapped(response) {
     });
 }
 
-// EXTERNAL MODULE: ./src/github/trigger.ts + 1 modules
-var trigger = __webpack_require__(637);
+// EXTERNAL MODULE: ./src/util/grammar.ts
+var grammar = __webpack_require__(4221);
 ;// CONCATENATED MODULE: ./src/ask/marker.ts
+
+
+// The thread id's grammar lives with the other fixed forms; the stream reader takes it from here.
 
 /**
  * The hidden first line of an answer comment. It records the assistant's thread id so that the
@@ -218,15 +232,13 @@ var trigger = __webpack_require__(637);
  */
 const ASK_MARKER_PREFIX = '<!-- docs-agent-ask';
 const SIGNATURE_LENGTH = 32;
-/** Thread ids go inside an HTML comment: anything else is not recorded. */
-const THREAD_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const QUESTION_REF = /^(?:c\d{1,20}|i|r\d{1,20})$/;
 function sign(scope, marker) {
     const text = ['ask', scope.repository.toLowerCase(), String(scope.issueNumber), marker.threadId, marker.question];
     return (0,external_node_crypto_.createHmac)('sha256', scope.key).update(text.join('\n')).digest('hex').slice(0, SIGNATURE_LENGTH);
 }
 function renderAskMarker(marker, scope) {
-    const threadId = THREAD_ID.test(marker.threadId) ? marker.threadId : '';
+    const threadId = grammar/* THREAD_ID */.r2.test(marker.threadId) ? marker.threadId : '';
     const question = QUESTION_REF.test(marker.question) ? marker.question : 'i';
     const clean = { threadId, question };
     return `${ASK_MARKER_PREFIX} thread=${threadId || '-'} q=${question} sig=${sign(scope, clean)} -->`;
@@ -239,7 +251,7 @@ function parseAskMarker(body, scope) {
         return undefined;
     const [, thread = '', question = '', signature = ''] = match;
     const marker = { threadId: thread === '-' ? '' : thread, question };
-    if (marker.threadId && !THREAD_ID.test(marker.threadId))
+    if (marker.threadId && !grammar/* THREAD_ID */.r2.test(marker.threadId))
         return undefined;
     if (!QUESTION_REF.test(question))
         return undefined;
@@ -249,6 +261,8 @@ function parseAskMarker(body, scope) {
     return (0,external_node_crypto_.timingSafeEqual)(Buffer.from(signature), Buffer.from(expected)) ? marker : undefined;
 }
 
+// EXTERNAL MODULE: ./src/ask/route.ts
+var route = __webpack_require__(8132);
 ;// CONCATENATED MODULE: ./src/ask/render.ts
 // The answer comment. The answer is model output grounded in pages anyone may have written, so it
 // is treated as hostile: its markdown is kept, but nothing in it may notify anyone, run as HTML,
@@ -262,6 +276,7 @@ function parseAskMarker(body, scope) {
 // `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
 // or `www.` of a bare address to another host. Only inline links whose target passes the host
 // check are written back as links, outside fenced code blocks.
+
 
 
 const ZWSP = '\u200b';
@@ -293,17 +308,35 @@ function renderAnswerComment(view) {
     // The parts above are bounded; this only guards a change that forgets to bound a new one.
     return body.length <= COMMENT_LIMIT ? body : [...body].slice(0, COMMENT_LIMIT - 2).join('');
 }
-/** Sources with an http(s) address, written so that the address cannot end the link early. */
-function safeSources(sources) {
-    const out = [];
+/**
+ * The sources whose address passes the source-link grammar (src/util/grammar.ts), each rebuilt from
+ * its parts, and no address twice; what does not pass is left out, with its reason. The same list
+ * feeds the comment's links and the `sources` output.
+ */
+function checkSources(sources) {
+    const kept = [];
+    const refused = [];
     for (const source of sources) {
-        const url = safeUrl(source.url);
-        if (url && !out.some((seen) => seen.url === url))
-            out.push({ url, ...(source.title ? { title: source.title } : {}) });
+        const checked = (0,grammar/* checkSourceLink */.Oj)(source.url);
+        if (!checked.ok)
+            refused.push({ url: source.url, problem: checked.problem });
+        else if ((0,text_gate/* holdsSecret */.hK)(checked.value))
+            refused.push({ url: '', problem: 'holds a secret of this run (not shown)' });
+        else if (!kept.some((seen) => seen.url === checked.value)) {
+            kept.push({ url: checked.value, ...(source.title ? { title: source.title } : {}) });
+        }
     }
-    return out;
+    return { kept, refused };
 }
-/** The address as a link target, or undefined unless it is a short http(s) URL free of secrets. */
+/** The sources that may be shown and handed on (checkSources), in order. */
+function safeSources(sources) {
+    return checkSources(sources).kept;
+}
+/**
+ * A link target in the answer's text as it may stay a link (to an allowed host, checked by the
+ * caller), or undefined unless it is a short http(s) URL free of secrets. Such a link is markdown in
+ * a comment, never an output: the characters that could end it early are %-encoded.
+ */
 function safeUrl(raw) {
     let url;
     try {
@@ -447,7 +480,7 @@ async function findThread(octokit, target, scope, phrase) {
         const asked = answer.marker.question.startsWith('c')
             ? comments.find((comment) => `c${comment.id}` === answer.marker.question)?.body
             : undefined;
-        const question = asked ? questionIn(asked, phrase) : undefined;
+        const question = asked ? (0,route/* askIn */.D3)(asked, phrase)?.question : undefined;
         if (question)
             messages.push(comment_text(`q${index}`, 'user', question));
         const said = answerIn(answer.body);
@@ -458,11 +491,6 @@ async function findThread(octokit, target, scope, phrase) {
 }
 function comment_text(id, role, body) {
     return { id, role, parts: [{ type: 'text', text: body.slice(0, MAX_TURN_CHARS) }] };
-}
-function questionIn(body, phrase) {
-    const request = (0,trigger/* findRequest */.Rh)(body, phrase.triggerPhrase);
-    const match = request && new RegExp(`^${phrase.askWord}\\s+(?:new\\s+)?`, 'i').exec(request);
-    return match && request ? request.slice(match[0].length) : undefined;
 }
 /** The answer part of one of our comments, as it was shown (already made inert). */
 function answerIn(body) {
@@ -541,10 +569,10 @@ class AnswerComment {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 10 modules
-var core = __webpack_require__(673);
-// EXTERNAL MODULE: ./src/run/inputs.ts
-var inputs = __webpack_require__(280);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var core = __webpack_require__(7170);
+// EXTERNAL MODULE: ./src/run/inputs.ts + 1 modules
+var inputs = __webpack_require__(8742);
 ;// CONCATENATED MODULE: ./src/ask/inputs.ts
 // The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
 // request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
@@ -556,8 +584,20 @@ var inputs = __webpack_require__(280);
 /** The service's recommended number of search results behind an answer. */
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
-/** `problems`: input errors found before (the routing inputs), named with these. */
+/** The ask settings, or every input error at once (with `problems`, those of the routing inputs). */
 function readAskSettings(routing, problems = []) {
+    const read = collectAskSettings(routing, problems);
+    read.problems.throwIfAny();
+    return read.settings;
+}
+/**
+ * The ask settings with every input error kept, not thrown: answerQuestion throws them once the
+ * run has a question and the asker passed the permission check, so that an event the workflow is
+ * not set up for, or someone who may not ask, never causes or learns about an input error. Until
+ * then a wrong input is read as the safest value (`ask-permission`: admin) or its default.
+ * `problems`: input errors found before (the routing inputs), named with these.
+ */
+function collectAskSettings(routing, problems = []) {
     const assistantKey = core.getInput(constants/* Input */.pd.AssistantKey);
     const githubToken = core.getInput(constants/* Input */.pd.GitHubToken);
     // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
@@ -576,14 +616,13 @@ function readAskSettings(routing, problems = []) {
         assistantKey: check(() => checkAssistantKey(assistantKey), ''),
         baseUrl: check(inputs/* readBaseUrl */.$P, ''),
         githubToken,
-        timeoutMs: check(inputs/* readTimeoutMinutes */.jZ, 0) * 60_000,
-        askPermission: check(readAskPermission, 'read'),
+        timeoutMs: check(inputs/* readTimeoutMinutes */.jZ, inputs/* DEFAULT_TIMEOUT_MINUTES */.EV) * 60_000,
+        askPermission: check(readAskPermission, 'admin'),
         allowedBots: (0,inputs/* readAllowedBots */.r$)(),
         issueNumber: check(inputs/* readIssueNumber */.tW, undefined),
         retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
     };
-    found.throwIfAny();
-    return settings;
+    return { settings, problems: found };
 }
 function readDomain() {
     const domain = core.getInput(constants/* Input */.pd.Domain);
@@ -636,9 +675,9 @@ function readPageSize() {
 }
 
 // EXTERNAL MODULE: ./node_modules/@ai-sdk/provider-utils/dist/index.mjs + 9 modules
-var dist = __webpack_require__(920);
+var dist = __webpack_require__(9920);
 // EXTERNAL MODULE: ./node_modules/ai/dist/index.mjs + 4 modules
-var ai_dist = __webpack_require__(6);
+var ai_dist = __webpack_require__(7006);
 ;// CONCATENATED MODULE: ./src/ask/stream.ts
 // Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
 // folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
@@ -718,7 +757,7 @@ function apply(chunk, raw, answer, parts) {
 function noteThread(answer, ...places) {
     for (const place of places) {
         const id = place?.threadId;
-        if (typeof id === 'string' && THREAD_ID.test(id)) {
+        if (typeof id === 'string' && grammar/* THREAD_ID */.r2.test(id)) {
             answer.threadId = id;
             return true;
         }
@@ -727,9 +766,9 @@ function noteThread(answer, ...places) {
 }
 
 // EXTERNAL MODULE: ./src/github/progress-view.ts
-var progress_view = __webpack_require__(848);
-// EXTERNAL MODULE: ./src/ask/route.ts
-var route = __webpack_require__(132);
+var progress_view = __webpack_require__(7848);
+// EXTERNAL MODULE: ./src/github/trigger.ts + 1 modules
+var trigger = __webpack_require__(7637);
 ;// CONCATENATED MODULE: ./src/ask/trigger.ts
 
 
@@ -766,7 +805,8 @@ function decideAsk(event, routing, options) {
             return skip('the comment is one of its own');
         const found = (0,route/* askIn */.D3)(body, routing);
         if (found === undefined) {
-            return skip(`the comment does not start a line with '${routing.triggerPhrase} ${routing.askWord}'`);
+            const asks = [routing.triggerPhrase, routing.askWord].filter(Boolean).join(' ');
+            return skip(`the comment does not start a line with '${asks}'`);
         }
         const requester = comment.user ?? payload.sender;
         if (!requester)
@@ -838,8 +878,9 @@ async function runAsk(routing, event, step, problems = []) {
     const { runner, record } = step;
     let result;
     try {
-        const settings = readAskSettings(routing, problems);
-        result = await answerQuestion(settings, event, productionDependencies(settings, step));
+        const read = collectAskSettings(routing, problems);
+        const { settings } = read;
+        result = await answerQuestion(settings, event, productionDependencies(settings, step), read.problems);
     }
     catch (error) {
         // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
@@ -852,8 +893,9 @@ async function runAsk(routing, event, step, problems = []) {
         status: result.status,
         // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
         answer: (0,text_gate/* redact */.E$)(answer?.text ?? ''),
-        threadId: (0,text_gate/* forOutput */.np)(answer?.threadId ?? ''),
-        sources: JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)),
+        // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
+        threadId: answer?.threadId ?? '',
+        sources: JSON.stringify((answer?.sources ?? []).map((source) => source.url)),
     });
     if (result.status === constants/* FAILED_STATUS */.PO)
         runner.setFailed(result.message);
@@ -878,14 +920,21 @@ function productionDependencies(settings, step) {
         timings: timings.ask,
     };
 }
-/** Decides whether there is a question, checks who asked, and streams the answer to the issue. */
-async function answerQuestion(settings, event, deps) {
+/**
+ * Decides whether there is a question, checks who asked, and streams the answer to the issue.
+ * `problems`: the input errors collectAskSettings found, thrown only once there is a question and
+ * the asker passed the permission check.
+ */
+async function answerQuestion(settings, event, deps, problems) {
     const trigger = decideAsk(event, settings, settings);
-    if (trigger.kind === 'skip')
-        return { status: constants/* SKIPPED_STATUS */.ml, message: `Nothing to answer: ${trigger.reason}.` };
-    const question = (0,sanitize/* cleanText */.X5)(trigger.question).slice(0, MAX_QUESTION);
-    if (!question)
-        return { status: constants/* SKIPPED_STATUS */.ml, message: 'Nothing to answer: the question is empty.' };
+    const question = trigger.kind === 'ask' ? (0,sanitize/* cleanText */.X5)(trigger.question).slice(0, MAX_QUESTION) : '';
+    if (trigger.kind === 'skip' || !question) {
+        if (problems?.messages.length) {
+            deps.log.debug(`Not judged, as this run has nothing to answer: ${problems.messages.join(' ')}`);
+        }
+        const reason = trigger.kind === 'skip' ? trigger.reason : 'the question is empty';
+        return { status: constants/* SKIPPED_STATUS */.ml, message: `Nothing to answer: ${reason}.` };
+    }
     const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
     if (needsGitHub && !settings.githubToken) {
         throw new errors/* ConfigError */.xL("Input 'github-token' is empty, but this event needs it to check who asked and to answer on the issue. " +
@@ -908,6 +957,8 @@ async function answerQuestion(settings, event, deps) {
             }
         }
     }
+    // Who may ask is settled: now the inputs of ask mode are judged, every error at once.
+    problems?.throwIfAny();
     const repository = `${event.repository.owner}/${event.repository.repo}`;
     const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
     const scope = target && {
@@ -968,6 +1019,13 @@ async function answerQuestion(settings, event, deps) {
     const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
     if (!answer.threadId && earlier)
         answer.threadId = earlier.threadId;
+    // The sources as they go on, to the comment and the `sources` output: each rebuilt by its grammar.
+    const { kept, refused } = checkSources(answer.sources);
+    for (const source of refused) {
+        const shown = source.url ? `: ${(0,text_gate/* forLog */.Ig)(source.url, 120)}` : '.';
+        deps.log.warning(`A source link of the answer ${source.problem}, so it is not listed${shown}`);
+    }
+    answer.sources = kept;
     const complete = answer.finished && !answer.stoppedBy;
     await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
     const where = comment?.id ? ` on #${target?.issueNumber}` : '';
