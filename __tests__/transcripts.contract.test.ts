@@ -68,7 +68,25 @@ function transcript(result: RunResult): unknown {
     summary: result.summary,
     service: polls(emulator.requests.map((r) => ({ call: `${r.method} ${r.path}`, body: parse(r.body) }))),
     assistant: assistant.requests.map((r) => ({ call: `POST ${r.path}`, body: r.body })),
-    github: github.calls.map((c) => ({ call: `${c.method} ${c.path}${c.query ? `?${c.query}` : ''}`, body: c.body })),
+    github: liveEditsOnce(github.calls).map((c) => ({
+      call: `${c.method} ${c.path}${c.query ? `?${c.query}` : ''}`,
+      body: c.body,
+    })),
+  });
+}
+
+/**
+ * How often the live plan is edited while the job works depends on the clock too: of the writes
+ * that show the comment still working (⏳), the first stays and later edits are left out.
+ */
+function liveEditsOnce(calls: FakeGitHub['calls']): FakeGitHub['calls'] {
+  let working = false;
+  return calls.filter((call) => {
+    const text = (call.body as { body?: unknown } | undefined)?.body;
+    if (typeof text !== 'string' || !/^(?:<!--[^\n]*-->\n)?⏳/u.test(text)) return true;
+    const first = !working;
+    working = true;
+    return first || call.method !== 'PATCH';
   });
 }
 
