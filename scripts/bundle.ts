@@ -2,10 +2,11 @@
 // package, nor map a built-in to a file). dist/index.js is CommonJS: Node then needs no ES module
 // loader for it (a few ms at every start), and the bundle takes its built-ins with plain require().
 //   dist/index.js (+ its on-demand chunks)  src/, where tsconfig.json's `paths` puts stand-ins
-//                                           (src/lazy-*.cjs) for undici, tunnel, @actions/exec and
-//                                           @actions/http-client; the files they load are left external;
+//                                           (src/lazy-*.cjs) for undici, tunnel, @actions/exec,
+//                                           @actions/http-client and markdown-it; the files they load are
+//                                           left external;
 //   dist/undici.cjs, dist/http-client.cjs,  those packages, each built on its own and required on first
-//   dist/exec.cjs                           use of a name (tunnel is inside dist/http-client.cjs);
+//   dist/exec.cjs, dist/markdown-it.cjs     use of a name (tunnel is inside dist/http-client.cjs);
 //   dist/lazy-crypto.cjs                    the stand-in for the built-in `crypto`: ncc treats built-ins
 //                                           as externals before `paths` applies, so the stand-in of a
 //                                           built-in is built on its own and the bundle's `crypto`
@@ -54,6 +55,8 @@ const SEPARATE: Record<string, string> = {
   'undici.cjs': 'node_modules/undici/index.js',
   'http-client.cjs': 'node_modules/@actions/http-client/lib/index.js',
   'exec.cjs': 'node_modules/@actions/exec/lib/exec.js',
+  // The ES module build: ncc writes it as CommonJS with `default` and `__esModule`, as the stand-in defers.
+  'markdown-it.cjs': 'node_modules/markdown-it/dist/markdown-it.mjs',
 };
 
 /** Stand-ins of built-ins (tsconfig.json's `paths` for a name like `crypto`), each built into dist/ under its own name. */
