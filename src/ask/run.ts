@@ -12,7 +12,7 @@ import { formatSeconds } from '../util/format.ts';
 import type { Logger } from '../util/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../util/sanitize.ts';
-import { forLog, forOutput, redact } from '../util/text-gate.ts';
+import { forLog, forOutput, forText, longestSecret } from '../util/text-gate.ts';
 import type { Runner } from '../run/runner.ts';
 import type { StepRecord } from '../run/state.ts';
 import type { Timings } from '../run/timings.ts';
@@ -22,7 +22,7 @@ import { readAskSettings, type AskSettings } from './inputs.ts';
 import type { AskRouting } from './route.ts';
 import { renderAskMarker, type AskMarkerScope } from './marker.ts';
 import { renderAnswerComment, safeSources } from './render.ts';
-import { readAnswer, type Answer } from './stream.ts';
+import { READ_LIMITS, readAnswer, type Answer } from './stream.ts';
 import { decideAsk } from './trigger.ts';
 
 /** A question longer than this is cut: the assistant answers questions, not documents. */
@@ -74,7 +74,7 @@ export async function runAsk(
   record.writeOutputs({
     status: result.status,
     // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
-    answer: redact(answer?.text ?? ''),
+    answer: forText(answer?.text ?? '', READ_LIMITS.maxText),
     threadId: forOutput(answer?.threadId ?? ''),
     sources: JSON.stringify(safeSources(answer?.sources ?? []).map((source) => source.url)),
   });
@@ -206,7 +206,15 @@ export async function answerQuestion(
     return { status: FAILED_STATUS, message: `No answer: ${message}` };
   }
 
-  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
+  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
+    ...READ_LIMITS,
+    overlap: longestSecret(),
+    signal: stop,
+    stopReason: () =>
+      deps.signal.aborted
+        ? 'the run was cancelled while the answer was being written'
+        : `no complete answer within 'timeout-minutes' (${formatSeconds(settings.timeoutMs)})`,
+  });
   if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
   const complete = answer.finished && !answer.stoppedBy;
   await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
