@@ -2,6 +2,7 @@ import pRetry from 'p-retry';
 import { errorMessage } from '../util/errors.ts';
 import type { Logger } from '../util/log.ts';
 import { forLog } from '../util/text-gate.ts';
+import { BodyTooLarge, cappedFetch } from './capped-fetch.ts';
 
 /** The issue a run reports to. */
 export interface IssueTarget {
@@ -45,12 +46,14 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
   const debug = (message: string): void => log.debug(forLog(message, 2_000));
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
-  octokit.hook.wrap('request', (request, options) =>
-    pRetry(
+  octokit.hook.wrap('request', (request, options) => {
+    // The body is read with a cap, through the fetch Octokit was given (the runner's proxy).
+    const fetch = cappedFetch((options.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch);
+    return pRetry(
       () => {
         // The hooks inside this one were bound to this very options object (before-after-hook), so the
         // signal is set on it rather than passed in a copy, which they would never see.
-        options.request = { ...options.request, signal: callSignal(limits, now) };
+        options.request = { ...options.request, signal: callSignal(limits, now), fetch };
         return request(options);
       },
       {
@@ -58,15 +61,16 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
         minTimeout: limits.retryDelayMs,
         randomize: true,
         shouldRetry: ({ error }) => {
-          const retry = !stopped() && isRetryable(options.method, (error as { status?: number }).status);
+          const tooLarge = (error as { cause?: unknown }).cause instanceof BodyTooLarge;
+          const retry = !stopped() && !tooLarge && isRetryable(options.method, (error as { status?: number }).status);
           // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
           const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
           if (retry) log.info(forLog(line));
           return retry;
         },
       },
-    ),
-  );
+    );
+  });
   return octokit;
 }
 
