@@ -1,8 +1,9 @@
 /**
  * The worst shapes of each markdown construct for a parser: deep nesting of lists and quotes, runs
- * of emphasis, brackets, backticks and HTML that never close, long lines, many definitions. Each
- * is `size` characters long and ends with a request on its own line. Shared by the bound in
- * __tests__/markdown.test.ts and the measurement in bench/markdown.ts.
+ * of emphasis, brackets, backticks and HTML that never close, long lines and runs of spaces, many
+ * definitions. Each is about `size` characters long and ends with a request on its own line. Shared
+ * by the bounds in __tests__/markdown.test.ts and __tests__/ask-render.test.ts and the measurement
+ * in bench/markdown.ts.
  */
 export function HOSTILE_SHAPES(size: number): Record<string, string> {
   const tail = '\n/docs document the flag';
@@ -27,6 +28,8 @@ export function HOSTILE_SHAPES(size: number): Record<string, string> {
     'open images': fill('!['),
     'nested link brackets': fill('[[]('),
     'open link titles': fill('[a](b "'),
+    'an open link and a long run of spaces': `[a](${' '.repeat(size - 40)}${tail}`,
+    'an open link, spaces, a quote, spaces': `[a](${' '.repeat(size / 2 - 40)}"${' '.repeat(size / 2 - 40)}${tail}`,
     'empty links with titles': fill('[](x "t")'),
     'shortcut references': `[a]: /u "t"\n${fill('[a]')}`,
     'unclosed references': fill('[a]['),

@@ -176,8 +176,19 @@ function escapeAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
   return out.join('\n').trim();
 }
 
-// An inline link: text without brackets, then an http(s) or other target, with an optional title.
-const LINK = /(!?)\[([^[\]]*)\]\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+/**
+ * An inline link: text without brackets, then an http(s) or other target, with an optional title.
+ * Each run of white space is taken whole (a lookahead and a backreference make it atomic): split
+ * between two `\s*`, a long run with no `)` after it took seconds to reject.
+ */
+const LINK =
+  /(?<bang>!?)\[(?<label>[^[\]]*)\]\((?=(?<s1>\s*))\k<s1><?(?<target>[^\s()<>]*)>?(?=(?<s2>\s*))\k<s2>(?:(?:"[^"]*"|'[^']*')(?=(?<s3>\s*))\k<s3>)?\)/g;
+
+/** The parts of a LINK match. */
+function linkParts(match: RegExpMatchArray): { bang: string; label: string; target: string } {
+  const { bang = '', label = '', target = '' } = match.groups ?? {};
+  return { bang, label, target };
+}
 
 /** Whether a link's target is one this comment may link to. */
 function allowedLink(target: string, allowedHosts: ReadonlySet<string>): string | undefined {
@@ -191,12 +202,17 @@ function allowedLink(target: string, allowedHosts: ReadonlySet<string>): string 
  * the same host check. Nothing is broken yet.
  */
 function unlink(text: string, allowedHosts: ReadonlySet<string>): string {
-  return text.replace(LINK, (_whole, bang: string, label: string, target: string) => {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    const { bang, label, target } = linkParts(match);
     const url = allowedLink(target, allowedHosts);
     const prefix = bang ? 'image: ' : '';
     const shown = label || target;
-    return url ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`;
-  });
+    out += text.slice(at, match.index) + (url ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`);
+    at = match.index + match[0].length;
+  }
+  return out + text.slice(at);
 }
 
 /**
@@ -207,7 +223,8 @@ function neutraliseProse(text: string, allowedHosts: ReadonlySet<string>): strin
   let out = '';
   let at = 0;
   for (const match of text.matchAll(LINK)) {
-    const [whole, bang = '', label = '', target = ''] = match;
+    const whole = match[0];
+    const { bang, label, target } = linkParts(match);
     out += breakLive(text.slice(at, match.index), allowedHosts);
     at = match.index + whole.length;
     const url = bang ? undefined : allowedLink(target, allowedHosts);
