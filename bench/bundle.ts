@@ -30,6 +30,7 @@ function whenLoaded(name: string, askOnly: boolean, content: string): string {
   if (name === 'undici.cjs') return 'on demand: first GitHub request, or a proxy for one';
   if (name === 'http-client.cjs') return 'on demand: Octokit, a proxy for the service, ask mode';
   if (name === 'exec.cjs') return "on demand: @actions/core's platform details, which this action never asks for";
+  if (name === 'markdown-it.cjs') return 'on demand: the first comment or issue body read';
   if (askOnly) return 'ask mode only: the assistant client and the `ai` stream reader';
   if (content.includes('Stands in for `undici`')) return "on demand: undici's stand-in, with Octokit or ask mode";
   return 'on demand: @actions/github, when a run reports on GitHub';

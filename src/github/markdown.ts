@@ -6,9 +6,9 @@
  *
  * Bounded work on any text: markdown-it is linear in practice on every shape that makes other
  * parsers quadratic (deep nesting of lists and quotes, runs of emphasis, brackets and backticks,
- * unclosed HTML; bench/markdown.ts measures them, and micromark, tried first, took minutes on
- * some), it stops nesting at MAX_NESTING, and the text is cut at GitHub's own limit for a comment
- * or an issue body before it is read.
+ * unclosed HTML; bench/markdown.ts measures them, and micromark, tried first, took over 20 s on a
+ * third of them), it stops nesting at MAX_NESTING, and the text is cut at GitHub's own limit for a
+ * comment or an issue body before it is read.
  *
  * markdown-it has no source positions below the block level, so the inline rules that find hidden
  * parts are wrapped to note where their match began and ended in the paragraph's text, and each
@@ -41,7 +41,7 @@ export interface MarkdownText {
   source: string;
   /** Each line of `source` (split on LF) with its place in the block structure. */
   lines: LineInfo[];
-  /** `source` from `from` to `to` without what renders as nothing (see `hiddenParts`). */
+  /** `source` from `from` to `to` without what renders as nothing (see visibleMarkdown). */
   visible(from?: number, to?: number): string;
 }
 
@@ -173,7 +173,7 @@ function tail(state: StateInline, start: number, token: Token, attribute: string
   return { from: labelEnd, to: state.pos, insert: `](${address})` };
 }
 
-/** Whether an inline token shows something: text that is not blank, code, an image, a line break. */
+/** Whether an inline token shows something: text that is not blank, code, an image. */
 function shows(token: Token): boolean {
   if (token.type === 'text' || token.type === 'text_special')
     return token.content.trim() !== '' && !isInvisible(token.content);
