@@ -2,6 +2,7 @@ import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } fr
 import { parseAskMarker, renderAskMarker } from '../src/ask/marker.ts';
 import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
 import { render, seen } from './support/render.ts';
+import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
 
 const DOCS = new Set(['docs.example.com']);
 const ZWSP = '\u200b';
@@ -136,6 +137,17 @@ describe('neutraliseAnswer', () => {
     registerSecret('svc_dsc_Secret0123456789abcdef');
     expect(neutraliseAnswer('the key is svc_dsc_Secret0123456789abcdef', DOCS)).not.toContain('Secret0123456789');
   });
+
+  test.each(Object.entries(HOSTILE_SHAPES(70_000)))(
+    'renders %s in bounded time',
+    (_shape, text) => {
+      // Far above what each takes (tens of ms), far below a quadratic pattern's seconds at this size.
+      const started = performance.now();
+      neutraliseAnswer(text, DOCS);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    },
+    60_000,
+  );
 
   test('cuts a long answer below the limit', () => {
     const out = neutraliseAnswer('word '.repeat(ANSWER_LIMIT), DOCS);

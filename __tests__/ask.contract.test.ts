@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
 import { API_KEY, ROOT, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commandsOutsideOf, parseRunnerCommands } from './support/runner-commands.ts';
-import { render, seen } from './support/render.ts';
+import { render, seen, shownText } from './support/render.ts';
 import {
   closeServices,
   errorLine,
@@ -259,6 +259,91 @@ describe('ask mode', () => {
     });
     expect(result.outputs.status).toBe('skipped');
     expect(assistant.requests).toEqual([]);
+  });
+});
+
+describe('the answer stream is bounded', () => {
+  /** Resolves once the emulator has written `bytes` of the first answer stream. */
+  async function streamed(bytes: number): Promise<void> {
+    while ((assistant.streams[0]?.bytes ?? 0) < bytes) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  /** The run ended on its own, the outputs say the answer is incomplete, and the comment says why. */
+  function expectStopped(result: RunResult, why: RegExp): string {
+    expectClean(result);
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(1);
+    expect(result.outputs.status).toBe('failed');
+    expect(errorLine(result)).toMatch(why);
+    const [comment, ...others] = answers();
+    expect(others.map((c) => c.body.slice(0, 300))).toEqual([]);
+    expect(comment?.body).not.toContain('Writing the answer');
+    expect(shownText(comment?.body ?? '')).toMatch(new RegExp(`This answer is incomplete: .*(?:${why.source})`));
+    // The client hung up: nobody reads what is left of the stream.
+    expect(assistant.streams[0]?.closedByClient).toBe(true);
+    return comment?.body ?? '';
+  }
+
+  test.each([
+    ['a finished 48 MiB answer', { kind: 'huge', bytes: 48 * 1024 * 1024 } as const],
+    ['an answer that never ends', { kind: 'never-ending' } as const],
+  ])('%s is read up to the cap and said to be cut', async (_name, fault) => {
+    assistant.fault(fault);
+    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
+    const body = expectStopped(result, /longer than 70,000 characters, so it was cut/);
+    expect(body).toContain('(answer cut)');
+    expect(body.length).toBeLessThan(65_536);
+    expect(result.outputs.answer?.length).toBeLessThanOrEqual(70_000);
+    expect(result.outputs.answer?.length).toBeGreaterThan(60_000);
+    // A bound on the work done: what the client read before it stopped, not what the stream held.
+    expect(assistant.streams[0]?.bytes).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test('an answer that never ends stops at timeout-minutes', async () => {
+    assistant.fault({ kind: 'never-ending', deltaBytes: 64, delayMs: 10 });
+    const result = await ask({
+      event: commentEvent('/docs ask How do I deploy the site?'),
+      inputs: { 'timeout-minutes': '0.05' },
+    });
+    expectStopped(result, /no complete answer within 'timeout-minutes' \(3 s\)/);
+    expect(result.outputs.answer).toContain('lorem ipsum');
+  });
+
+  test('SIGINT while an answer streams ends the run within the grace, outputs set and the comment final', async () => {
+    assistant.fault({ kind: 'never-ending', deltaBytes: 64, delayMs: 10 });
+    let signalledAt = 0;
+    const result = await ask({
+      event: commentEvent('/docs ask How do I deploy the site?'),
+      onSpawn: (child) => {
+        void streamed(4_096).then(() => {
+          signalledAt = performance.now();
+          child.kill('SIGINT');
+          // The runner's sequence: SIGTERM 7.5 s after SIGINT if the process still runs.
+          setTimeout(() => child.kill('SIGTERM'), 7_500).unref();
+        });
+      },
+    });
+    expect(performance.now() - signalledAt).toBeLessThan(5_000);
+    expectStopped(result, /the run was cancelled while the answer was being written/);
+  });
+
+  test('SIGINT while a 1 KiB-a-chunk answer floods in is heard at once', async () => {
+    // Without a delay the stream reaches the cap on its own within a second; the signal is sent
+    // before, while the loop is busiest, and must still stop it.
+    assistant.fault({ kind: 'never-ending', deltaBytes: 16 });
+    let signalledAt = 0;
+    const result = await ask({
+      event: commentEvent('/docs ask How do I deploy the site?'),
+      onSpawn: (child) => {
+        void streamed(256).then(() => {
+          signalledAt = performance.now();
+          child.kill('SIGINT');
+          setTimeout(() => child.kill('SIGTERM'), 7_500).unref();
+        });
+      },
+    });
+    expect(performance.now() - signalledAt).toBeLessThan(5_000);
+    expectStopped(result, /the run was cancelled while the answer was being written|so it was cut/);
   });
 });
 

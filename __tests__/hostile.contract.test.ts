@@ -14,6 +14,7 @@ import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
+import { shownText } from './support/render.ts';
 import { startPlainServer } from './support/plain-server.ts';
 import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 import { render } from './support/render.ts';
@@ -152,6 +153,38 @@ describe('the key never reaches public text', () => {
     if (host) expect(errorLine(result)).toContain(host);
     expect(result.everything.replace(/^::add-mask::.*$/gm, '')).not.toContain('hunter2');
     expect(emulator.requests).toHaveLength(0);
+  });
+});
+
+describe('an echoed key is redacted whatever rewriting follows', () => {
+  /** The key in pieces of seven characters, each shorter than a fragment, joined by `glue`. */
+  const inPieces = (glue: string): string => (API_KEY.match(/.{1,7}/g) ?? []).join(glue);
+  /** base64 of what a gateway may echo, and its characters that encode the key's bytes alone. */
+  const header = `x-api-key:${API_KEY}`;
+  const base64 = Buffer.from(header).toString('base64');
+  const keyInBase64 = base64.slice(Math.ceil('x-api-key:'.length / 3) * 4, Math.floor(header.length / 3) * 4);
+
+  test.each([
+    ['in pieces joined by a comment hidden by a zero-width space', inPieces('<!\u200b---->'), API_KEY],
+    ['in pieces joined by tag characters', inPieces('\u{E0041}\u{E0042}'), API_KEY],
+    ['in pieces joined by emphasis markers', inPieces('**'), API_KEY],
+    ['in base64', base64, keyInBase64],
+  ])('%s: not in the comment, the summary, the outputs or the log', async (_name, echo, secret) => {
+    emulator.configure({ durationMs: 50, outcome: 'failed', finalMessage: `The gateway saw ${echo} and refused it.` });
+    const result = await run({}, { event: commentEvent() });
+    expect(result.code).toBe(1);
+    expect(result.outputs.message).toContain('The gateway saw');
+    // What people read: the comment and the summary as GitHub renders them, the outputs and the log as written.
+    const read = [
+      ...github.comments().map((c) => shownText(c.body)),
+      shownText(result.summary),
+      ...Object.values(result.outputs),
+      result.stdout.replace(/^::add-mask::.*$/gm, ''),
+    ].map((text) => text.replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu, ''));
+    for (let i = 0; i + 8 <= secret.length; i++) {
+      for (const text of read) expect(text).not.toContain(secret.slice(i, i + 8));
+    }
+    expectNoSecret(result);
   });
 });
 

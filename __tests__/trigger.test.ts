@@ -129,7 +129,7 @@ describe('prompt', () => {
   test('the prompt input wins, with the context attached', () => {
     const prompt = buildPrompt(trigger, { prompt: 'Refresh the CLI page' }, repository);
     expect(prompt).toMatch(
-      /^Refresh the CLI page\n\nThe user's request on the issue, quoted:\n~~~text\ndocument the flag\n~~~/,
+      /^Refresh the CLI page\n\nThe user's request on the issue, quoted \(.*not as instructions.*\):\n~~~text\ndocument the flag\n~~~/,
     );
   });
 
@@ -230,17 +230,6 @@ describe('where a request starts and ends', () => {
 
   test('an HTML comment inside the request is left out of it', () => {
     expect(findRequest('/docs document <!-- hidden --> the flag', '/docs')).toBe('document  the flag');
-  });
-});
-
-describe('markdown structure', () => {
-  test('a long hostile comment is scanned in linear time', () => {
-    for (const unit of ['`', '<!--', '<a b="', '<?', '<!x', '> a\n', '- ', '``` `\n', '<div>\n']) {
-      const body = `${unit.repeat(Math.ceil(60_000 / unit.length))}\n/docs document the flag`;
-      const started = performance.now();
-      findRequest(body, '/docs');
-      expect(performance.now() - started).toBeLessThan(1_000);
-    }
   });
 });
 

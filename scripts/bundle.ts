@@ -14,6 +14,10 @@
 // `npm run bench` measured as too much. The bench measures the bundle without the deferral beside
 // dist/ in every run: drop it when the difference stops mattering.
 //
+// markdown-it is deferred the same way (src/defer-markdown-it.cjs, dist/markdown-it.cjs): only a run
+// that reads a comment or an issue body parses markdown, and evaluating it with its entity tables
+// costs about 30 ms and 5 MiB.
+//
 // The output is deterministic: CI rebuilds dist/ and fails when it differs from the committed one.
 // `--out DIR` builds elsewhere (the bench builds its copies so).
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +27,12 @@ import { join, resolve } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
-const UNDICI = './undici.cjs';
+/** The deferred packages, each built on its own into dist/ and required by its src/defer-*.cjs on first use. */
+const DEFERRED: Record<string, string> = {
+  './undici.cjs': 'node_modules/undici/index.js',
+  // The ES module build: ncc writes it as CommonJS with `default` and `__esModule`, as the deferral reads it.
+  './markdown-it.cjs': 'node_modules/markdown-it/dist/markdown-it.mjs',
+};
 
 type Ncc = (
   entry: string,
@@ -33,16 +42,20 @@ const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc;
 // ncc's cache does not notice a change of tsconfig.json's `paths`: every build starts afresh.
 const options = { esm: false, minify: true, license: 'licenses.txt', quiet: true, cache: false };
 
-const main = await ncc(join(ROOT, 'src/index.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
-const undici = await ncc(join(ROOT, 'node_modules/undici/index.js'), options);
+const externals = Object.fromEntries(Object.keys(DEFERRED).map((file) => [file, file]));
+const main = await ncc(join(ROOT, 'src/index.ts'), { ...options, externals });
+const deferred: [string, Awaited<ReturnType<Ncc>>][] = [];
+for (const [file, entry] of Object.entries(DEFERRED)) deferred.push([file, await ncc(join(ROOT, entry), options)]);
 // ncc leaves files it did not write: a chunk that a change removed would stay behind.
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
 writeFileSync(join(DIST, 'index.js'), main.code);
-writeFileSync(join(DIST, UNDICI), undici.code);
+for (const [file, build] of deferred) writeFileSync(join(DIST, file), build.code);
 for (const [name, asset] of Object.entries(main.assets)) writeFileSync(join(DIST, name), asset.source);
-// The main build leaves undici out, so its license comes from undici's own build.
-const licenses = [main, undici].map((build) => String(build.assets['licenses.txt']?.source ?? '').trim());
+// The main build leaves the deferred packages out, so their licenses come from their own builds.
+const licenses = [main, ...deferred.map(([, build]) => build)].map((build) =>
+  String(build.assets['licenses.txt']?.source ?? '').trim(),
+);
 writeFileSync(join(DIST, 'licenses.txt'), `${licenses.join('\n\n')}\n`);
 // The post step's entry (action.yml `runs.post`): a few lines that load dist/index.js as the post step.
 copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));

@@ -85,3 +85,20 @@ function attributes(html: string, tag: string, attribute: string): string[] {
   const pattern = new RegExp(`<${tag}\\b[^>]*?\\s${attribute}="([^"]*)"`, 'gi');
   return Array.from(html.matchAll(pattern), (match) => decodeEntities(match[1] ?? ''));
 }
+
+/**
+ * The text of an HTML fragment as a browser shows it, every character that shows as nothing
+ * removed: a leak is judged on this, not on the markdown source, where escapes and zero-width
+ * characters would hide it from a string search but not from a reader.
+ */
+export function pageText(html: string): string {
+  return decodeEntities(html.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]*>/g, '')).replace(
+    /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu,
+    '',
+  );
+}
+
+/** What a person reads of a comment or a summary: the markdown rendered, then pageText. */
+export function shownText(source: string): string {
+  return pageText(renderHtml(source));
+}

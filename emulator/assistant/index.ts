@@ -3,7 +3,9 @@
 // naive search, and streams the answer as a real version 5 UI message stream, written with the
 // `ai` package's own server helpers, so the action reads exactly what the library produces.
 // Faults on demand: an error chunk mid-answer, a cut connection, 429, an HTML 502, a slow trickle,
-// and an answer text of the test's choosing (to check that hostile text stays inert).
+// an answer text of the test's choosing (to check that hostile text stays inert), an answer that
+// never ends, and a huge one that does. The last two are written as the client reads them
+// (backpressure), so the emulator's memory stays flat however long the client goes on reading.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -22,7 +24,11 @@ export type AssistantFault =
   | { kind: 'html-502' }
   | { kind: 'trickle'; delayMs: number }
   /** The answer's text, as the model might write it; the sources still come from the search. */
-  | { kind: 'answer'; text: string; sourceTitle?: string };
+  | { kind: 'answer'; text: string; sourceTitle?: string }
+  /** Text deltas of `deltaBytes` characters (default 1024), `delayMs` apart (default 0), for as long as the client reads; never `finish`. */
+  | { kind: 'never-ending'; deltaBytes?: number; delayMs?: number }
+  /** A finished answer of `bytes` characters in deltas of 1024. */
+  | { kind: 'huge'; bytes: number };
 
 /** The faults a command line can ask for by name (the assistant emulator's, the demo's). */
 export const NAMED_FAULTS: Readonly<Record<string, AssistantFault>> = {
@@ -39,9 +45,21 @@ interface AssistantRequest {
   body: Record<string, unknown>;
 }
 
+/** One answer stream as the emulator wrote it. */
+export interface AnswerStream {
+  /** Bytes of the event stream written so far. */
+  bytes: number;
+  /** The client closed the connection before the stream ended. */
+  closedByClient: boolean;
+  /** The stream ended, by the client or by the emulator. */
+  ended: boolean;
+}
+
 export interface AssistantEmulator {
   url: string;
   requests: AssistantRequest[];
+  /** Every answer stream, in order of requests, as it is being written. */
+  streams: AnswerStream[];
   /** Faults apply to the next answers, in order; rate-limit counts down its `times`. */
   fault(fault: AssistantFault): void;
   reset(): void;
@@ -103,6 +121,7 @@ export interface AssistantEmulatorOptions {
 export async function startAssistantEmulator(options: AssistantEmulatorOptions = {}): Promise<AssistantEmulator> {
   const pages = loadSite();
   const requests: AssistantRequest[] = [];
+  const streams: AnswerStream[] = [];
   let faults: AssistantFault[] = [];
   let threads = 0;
   const sockets = new Set<Socket>();
@@ -148,6 +167,7 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     const last = messages.at(-1) as { parts?: { text?: string }[] } | undefined;
     const question = (last?.parts ?? []).map((part) => part.text ?? '').join(' ');
     const hits = search(pages, question, body.retrievalPageSize);
+    if (fault?.kind === 'never-ending' || fault?.kind === 'huge') return endless(res, fault, hits);
     const text = fault?.kind === 'answer' ? fault.text : answerFrom(hits, question);
     const threadId = typeof body.threadId === 'string' ? body.threadId : `thread_${++threads}`;
     const words = text.match(/\S+\s*/g) ?? [];
@@ -186,6 +206,58 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     await pipeUIMessageStreamToResponse({ response: res, stream });
   };
 
+  /**
+   * The never-ending and huge answers: chunks made as the client pulls them (a pull source behind the
+   * `ai` package's own writer, which waits for the socket to drain), counted as they are written.
+   */
+  const endless = async (
+    res: ServerResponse,
+    fault: Extract<AssistantFault, { kind: 'never-ending' | 'huge' }>,
+    hits: Page[],
+  ): Promise<void> => {
+    const record: AnswerStream = { bytes: 0, closedByClient: false, ended: false };
+    streams.push(record);
+    const size = fault.kind === 'never-ending' ? (fault.deltaBytes ?? 1024) : 1024;
+    const delta = 'lorem ipsum '.repeat(Math.ceil(size / 12)).slice(0, size);
+    let left = fault.kind === 'huge' ? fault.bytes : Infinity;
+    const opening: UIMessageChunk[] = [
+      { type: 'start' },
+      ...hits.slice(0, 1).map((page, index): UIMessageChunk => ({
+        type: 'source-url',
+        sourceId: `src-${index}`,
+        url: page.url,
+        title: page.title,
+      })),
+      { type: 'text-start', id: 'text-1' },
+    ];
+    const stream = new ReadableStream<UIMessageChunk>({
+      async pull(controller) {
+        const next = opening.shift();
+        if (next) return controller.enqueue(next);
+        if (left > 0) {
+          if (fault.kind === 'never-ending' && fault.delayMs)
+            await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          const piece = left >= delta.length ? delta : delta.slice(0, left);
+          left -= piece.length;
+          return controller.enqueue({ type: 'text-delta', id: 'text-1', delta: piece });
+        }
+        controller.enqueue({ type: 'text-end', id: 'text-1' });
+        controller.enqueue({ type: 'finish', finishReason: 'stop', threadId: `thread_${++threads}` } as UIMessageChunk);
+        controller.close();
+      },
+    });
+    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      record.bytes += Buffer.byteLength(chunk as string | Uint8Array);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.once('close', () => {
+      record.closedByClient = !res.writableFinished;
+      record.ended = true;
+    });
+    await pipeUIMessageStreamToResponse({ response: res, stream });
+  };
+
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
@@ -206,9 +278,11 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    streams,
     fault: (fault) => faults.push(fault),
     reset: () => {
       requests.length = 0;
+      streams.length = 0;
       faults = [];
       threads = 0;
     },

@@ -12,7 +12,7 @@
 // check are written back as links, outside fenced code blocks.
 import { checkSourceLink } from '../util/grammar.ts';
 import { stripInvisible } from '../util/sanitize.ts';
-import { forMarkdown, holdsSecret, redact } from '../util/text-gate.ts';
+import { forMarkdown, holdsSecret, longestSecret, redact } from '../util/text-gate.ts';
 import type { Source } from './stream.ts';
 
 const ZWSP = '\u200b';
@@ -117,11 +117,52 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /**
  * The answer's markdown made inert (see the top of this file), secrets removed, cut below the
- * comment limit, and with a code block the answer left open closed again.
+ * comment limit, and with a code block the answer left open closed again. The gate's order
+ * (src/util/text-gate.ts), with the answer's own steps in their places: what removes text (invisible
+ * characters and HTML comments, then links to other hosts, which keep only their text) runs before
+ * `redact`, so the pieces of a key it joins are joined before redaction looks; what runs after
+ * (cutting, breaking what is live) only adds characters or keeps the first part.
  */
 export function neutraliseAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
-  const clean = stripInvisible(redact(text));
-  const cut = clean.length > ANSWER_LIMIT ? `${[...clean.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : clean;
+  const clean = stripInvisible(text);
+  const windowed = clean.slice(0, ANSWER_LIMIT + longestSecret());
+  const redacted = redact(mapProse(windowed, (prose) => unlink(prose, allowedHosts)));
+  const cut =
+    clean.length > ANSWER_LIMIT ? `${[...redacted.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : redacted;
+  return escapeAnswer(cut, allowedHosts);
+}
+
+/** The text with each run of lines outside fenced code blocks passed through `change`. */
+function mapProse(text: string, change: (prose: string) => string): string {
+  const out: string[] = [];
+  let prose: string[] = [];
+  let open: string | undefined;
+  const flush = (): void => {
+    if (prose.length > 0) out.push(change(prose.join('\n')));
+    prose = [];
+  };
+  for (const line of text.split('\n')) {
+    const fence = FENCE.exec(line);
+    if (open === undefined) {
+      if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
+        flush();
+        open = fence[1] ?? '```';
+        out.push(line);
+      } else {
+        prose.push(line);
+      }
+      continue;
+    }
+    if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim())
+      open = undefined;
+    out.push(line);
+  }
+  flush();
+  return out.join('\n');
+}
+
+/** The last step: everything live broken, fenced code kept readable, and a code block left open closed. */
+function escapeAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
   const out: string[] = [];
   let prose: string[] = [];
   let open: string | undefined;
@@ -129,7 +170,7 @@ export function neutraliseAnswer(text: string, allowedHosts: ReadonlySet<string>
     if (prose.length > 0) out.push(neutraliseProse(prose.join('\n'), allowedHosts));
     prose = [];
   };
-  for (const line of cut.split('\n')) {
+  for (const line of text.split('\n')) {
     const fence = FENCE.exec(line);
     if (open === undefined) {
       if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
@@ -153,23 +194,59 @@ export function neutraliseAnswer(text: string, allowedHosts: ReadonlySet<string>
   return out.join('\n').trim();
 }
 
-// An inline link: text without brackets, then an http(s) or other target, with an optional title.
-const LINK = /(!?)\[([^[\]]*)\]\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+/**
+ * An inline link: text without brackets, then an http(s) or other target, with an optional title.
+ * Each run of white space is taken whole (a lookahead and a backreference make it atomic): split
+ * between two `\s*`, a long run with no `)` after it took seconds to reject.
+ */
+const LINK =
+  /(?<bang>!?)\[(?<label>[^[\]]*)\]\((?=(?<s1>\s*))\k<s1><?(?<target>[^\s()<>]*)>?(?=(?<s2>\s*))\k<s2>(?:(?:"[^"]*"|'[^']*')(?=(?<s3>\s*))\k<s3>)?\)/g;
 
-/** Text outside fenced code: links to allowed hosts stay links, everything else is broken. */
+/** The parts of a LINK match. */
+function linkParts(match: RegExpMatchArray): { bang: string; label: string; target: string } {
+  const { bang = '', label = '', target = '' } = match.groups ?? {};
+  return { bang, label, target };
+}
+
+/** Whether a link's target is one this comment may link to. */
+function allowedLink(target: string, allowedHosts: ReadonlySet<string>): string | undefined {
+  const url = safeUrl(target);
+  return url && allowedHosts.has(new URL(url).host.toLowerCase()) ? url : undefined;
+}
+
+/**
+ * Before redaction: links to allowed hosts are written back plainly (`[text](address)`, the title
+ * dropped), any other link becomes its text, and an image a link to its address, which then passes
+ * the same host check. Nothing is broken yet.
+ */
+function unlink(text: string, allowedHosts: ReadonlySet<string>): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    const { bang, label, target } = linkParts(match);
+    const url = allowedLink(target, allowedHosts);
+    const prefix = bang ? 'image: ' : '';
+    const shown = label || target;
+    out += text.slice(at, match.index) + (url ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`);
+    at = match.index + match[0].length;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * After redaction: links to allowed hosts stay links, and everything else is broken where it
+ * stands. Nothing is removed here, so nothing that redaction left apart can be joined.
+ */
 function neutraliseProse(text: string, allowedHosts: ReadonlySet<string>): string {
   let out = '';
   let at = 0;
   for (const match of text.matchAll(LINK)) {
-    const [whole, bang = '', label = '', target = ''] = match;
+    const whole = match[0];
+    const { bang, label, target } = linkParts(match);
     out += breakLive(text.slice(at, match.index), allowedHosts);
     at = match.index + whole.length;
-    const url = safeUrl(target);
-    const shown = breakLive(label, allowedHosts) || breakLive(target, allowedHosts);
-    // An image becomes a plain link to its address, which then passes the same host check.
-    const prefix = bang ? 'image: ' : '';
-    out +=
-      url && allowedHosts.has(new URL(url).host.toLowerCase()) ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`;
+    const url = bang ? undefined : allowedLink(target, allowedHosts);
+    out += url ? `[${breakLive(label, allowedHosts)}](${url})` : breakLive(whole, allowedHosts);
   }
   return out + breakLive(text.slice(at), allowedHosts);
 }

@@ -12,7 +12,7 @@ import { formatSeconds } from '../util/format.ts';
 import type { Logger } from '../util/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../util/sanitize.ts';
-import { forLog, redact } from '../util/text-gate.ts';
+import { forLog, forText, longestSecret } from '../util/text-gate.ts';
 import type { Runner } from '../run/runner.ts';
 import type { StepRecord } from '../run/state.ts';
 import type { Timings } from '../run/timings.ts';
@@ -23,7 +23,7 @@ import type { InputProblems } from '../run/inputs.ts';
 import type { AskRouting } from './route.ts';
 import { renderAskMarker, type AskMarkerScope } from './marker.ts';
 import { checkSources, renderAnswerComment } from './render.ts';
-import { readAnswer, type Answer } from './stream.ts';
+import { READ_LIMITS, readAnswer, type Answer } from './stream.ts';
 import { decideAsk } from './trigger.ts';
 
 /** A question longer than this is cut: the assistant answers questions, not documents. */
@@ -76,7 +76,7 @@ export async function runAsk(
   record.writeOutputs({
     status: result.status,
     // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
-    answer: redact(answer?.text ?? ''),
+    answer: forText(answer?.text ?? '', READ_LIMITS.maxText),
     // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
     threadId: answer?.threadId ?? '',
     sources: JSON.stringify((answer?.sources ?? []).map((source) => source.url)),
@@ -221,7 +221,15 @@ export async function answerQuestion(
     return { status: FAILED_STATUS, message: `No answer: ${message}` };
   }
 
-  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
+  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
+    ...READ_LIMITS,
+    overlap: longestSecret(),
+    signal: stop,
+    stopReason: () =>
+      deps.signal.aborted
+        ? 'the run was cancelled while the answer was being written'
+        : `no complete answer within 'timeout-minutes' (${formatSeconds(settings.timeoutMs)})`,
+  });
   if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
   // The sources as they go on, to the comment and the `sources` output: each rebuilt by its grammar.
   const { kept, refused } = checkSources(answer.sources);

@@ -1,6 +1,10 @@
 // Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
 // folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
 // keys they do not know, so `threadId` on `finish` survives parsing (assistant-api.md).
+//
+// The stream is outside input of unknown length: reading it is bounded in bytes, in the answer's
+// length and in time, and lets the event loop run between chunks, so that the run's cancel and its
+// timeout-minutes (timers and signal handlers, which wait for the loop) are heard while it reads.
 import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import type { UIMessageChunk } from 'ai';
 import { THREAD_ID } from './marker.ts';
@@ -12,57 +16,144 @@ export interface Source {
 
 export interface Answer {
   /** The answer's markdown so far, text parts in the order they started. */
-  text: string;
+  readonly text: string;
   sources: Source[];
   /** '' until the service names the conversation. */
   threadId: string;
   /** The stream reached `finish`. */
   finished: boolean;
-  /** Why the answer stopped early: an `error` chunk, an `abort`, or a cut stream. */
+  /** Why the answer stopped early: an `error` chunk, an `abort`, a cut stream, a cap, a cancel. */
   stoppedBy?: string;
 }
 
+export interface ReadLimits {
+  /**
+   * The answer's text is kept to this many characters: reading stops once it is longer, and the
+   * answer says it was cut. A little above GitHub's limit for a comment, which is all it can show.
+   */
+  maxText: number;
+  /** Extra characters kept past `maxText`, so that a secret the cut splits is still seen whole by redaction. */
+  overlap: number;
+  /** Reading stops after this many bytes of stream, whatever they carried (reasoning, unknown chunks, one endless line). */
+  maxBytes: number;
+  /** Stops reading at once: the run's cancel or its deadline. The answer keeps what arrived. */
+  signal?: AbortSignal;
+  /** Why `signal` stopped the answer, for the comment and the log. */
+  stopReason?: () => string;
+}
+
+export const READ_LIMITS: ReadLimits = { maxText: 70_000, overlap: 0, maxBytes: 16 * 1024 * 1024 };
+
 /** Most sources listed under one answer. */
 const MAX_SOURCES = 20;
+/** The loop yields to timers and signals after this many chunks, or this long, whichever comes first. */
+const YIELD_EVERY_CHUNKS = 64;
+const YIELD_EVERY_MS = 20;
+
+/** The text parts in the order they started, joined only when read: an answer arrives in thousands of small pieces. */
+class AnswerText {
+  readonly #parts = new Map<string, string>();
+  #length = 0;
+  #joined: string | undefined = '';
+
+  get length(): number {
+    return this.#length;
+  }
+
+  start(id: string): void {
+    if (!this.#parts.has(id)) this.#parts.set(id, '');
+  }
+
+  /** Appends to a part, keeping the whole to `room` characters at most. */
+  append(id: string, delta: string, room: number): void {
+    const kept = delta.length > room - this.#length ? delta.slice(0, Math.max(0, room - this.#length)) : delta;
+    this.#parts.set(id, (this.#parts.get(id) ?? '') + kept);
+    this.#length += kept.length;
+    this.#joined = undefined;
+  }
+
+  toString(): string {
+    this.#joined ??= [...this.#parts.values()].filter((text) => text !== '').join('\n\n');
+    return this.#joined;
+  }
+}
 
 /**
- * Reads `body` to its end, calling `onUpdate` after each chunk that changed the answer. Never
- * throws for a broken stream: the answer keeps what arrived and says why it stopped.
+ * Reads `body` to its end or to a limit, calling `onUpdate` after each chunk that changed the
+ * answer. Never throws for a broken stream: the answer keeps what arrived and says why it stopped.
  */
 export async function readAnswer(
   body: ReadableStream<Uint8Array>,
   onUpdate: (answer: Answer) => void,
+  limits: ReadLimits = READ_LIMITS,
 ): Promise<Answer> {
-  const parts = new Map<string, string>();
-  const answer: Answer = { text: '', sources: [], threadId: '', finished: false };
-  const reader = parseJsonEventStream({ stream: body, schema: uiMessageChunkSchema }).getReader();
+  const text = new AnswerText();
+  const answer: Answer = {
+    get text() {
+      return text.toString();
+    },
+    sources: [],
+    threadId: '',
+    finished: false,
+  };
+  let bytes = 0;
+  let overBytes = false;
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        bytes += chunk.byteLength;
+        if (bytes <= limits.maxBytes) {
+          controller.enqueue(chunk);
+          return;
+        }
+        overBytes = true;
+        controller.terminate();
+      },
+    }),
+  );
+  const reader = parseJsonEventStream({ stream: counted, schema: uiMessageChunkSchema }).getReader();
+  const stop = (): void => void reader.cancel().catch(() => undefined);
+  limits.signal?.addEventListener('abort', stop, { once: true });
+  let chunks = 0;
+  let breathed = performance.now();
   try {
     for (;;) {
+      if (limits.signal?.aborted) break;
       const { done, value } = await reader.read();
       if (done) break;
       // A chunk this release does not know (a newer type) is skipped, as useChat would.
-      if (!value.success) continue;
-      const chunk = value.value;
-      if (apply(chunk, value.rawValue, answer, parts)) onUpdate(answer);
+      if (value.success && apply(value.value, value.rawValue, answer, text, limits)) onUpdate(answer);
       if (answer.finished || answer.stoppedBy) break;
+      if (++chunks % YIELD_EVERY_CHUNKS === 0 || performance.now() - breathed > YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        breathed = performance.now();
+      }
     }
   } catch {
     answer.stoppedBy = 'the connection ended before the answer was complete';
   } finally {
-    reader.cancel().catch(() => undefined);
+    limits.signal?.removeEventListener('abort', stop);
+    stop();
+  }
+  if (limits.signal?.aborted && !answer.finished) {
+    answer.stoppedBy = limits.stopReason?.() ?? 'the action stopped reading the answer';
+  } else if (overBytes && !answer.finished && !answer.stoppedBy) {
+    answer.stoppedBy = `the answer stream was longer than ${formatBytes(limits.maxBytes)}, so the action stopped reading it`;
   }
   if (!answer.finished && !answer.stoppedBy) answer.stoppedBy = 'the answer stream ended before it was complete';
   return answer;
 }
 
-function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, parts: Map<string, string>): boolean {
+function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, text: AnswerText, limits: ReadLimits): boolean {
   switch (chunk.type) {
     case 'text-start':
-      if (!parts.has(chunk.id)) parts.set(chunk.id, '');
+      text.start(chunk.id);
       return false;
     case 'text-delta':
-      parts.set(chunk.id, (parts.get(chunk.id) ?? '') + chunk.delta);
-      answer.text = [...parts.values()].filter((text) => text !== '').join('\n\n');
+      text.append(chunk.id, chunk.delta, limits.maxText + limits.overlap);
+      if (text.length > limits.maxText) {
+        answer.stoppedBy = `the answer was longer than ${limits.maxText.toLocaleString('en-US')} characters, so it was cut there`;
+      }
       return true;
     case 'source-url':
       if (answer.sources.length < MAX_SOURCES && !answer.sources.some((source) => source.url === chunk.url)) {
@@ -98,4 +189,8 @@ function noteThread(answer: Answer, ...places: unknown[]): boolean {
     }
   }
   return false;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }

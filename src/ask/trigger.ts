@@ -2,6 +2,7 @@
 import type { Actor, GitHubEvent } from '../github/event.ts';
 import { MARKER_PREFIX } from '../github/progress-view.ts';
 import { OWNER_EVENTS } from '../github/trigger.ts';
+import { visibleMarkdown } from '../github/markdown.ts';
 import { askIn, isAskLabel, type AskRouting } from './route.ts';
 import { ASK_MARKER_PREFIX } from './marker.ts';
 
@@ -78,7 +79,8 @@ export function decideAsk(
     if (!requester) return skip('the event names nobody whose permission could be checked');
     const title = issue.title ?? '';
     const base = { kind: 'ask' as const, newThread: false, requester, issue: { number: issue.number, title } };
-    const whole = [title, issue.body ?? ''].filter((part) => part.trim()).join('\n\n');
+    // What of the body renders as nothing (comments, link definitions, invisible characters) is not asked.
+    const whole = [title, visibleMarkdown(issue.body ?? '')].filter((part) => part.trim()).join('\n\n');
     if (payload.action === 'labeled') {
       return isAskLabel(payload.label?.name, routing)
         ? { ...base, question: whole }

@@ -1,403 +1,455 @@
 /**
- * Where each line of a comment stands in CommonMark's block structure, as GitHub renders it: enough
- * to tell a line someone wrote as text from one inside a quote (a lazy continuation line included),
- * a fenced or indented code block, an HTML block, or a code span or inline HTML that began on an
- * earlier line. A small scanner of the spec's two phases (blocks, then inlines in paragraphs), not
- * a renderer: it knows block quotes, list items, fenced and indented code, HTML blocks (all seven
- * kinds), headings and thematic breaks, and, inside paragraphs, code spans, backslash escapes and
- * inline HTML (tags, comments, processing instructions, declarations, CDATA). Tabs count to the
- * next multiple of four columns. Linear in the text: no backtracking patterns, and each search for
- * a closing marker is remembered.
+ * A comment's markdown as GitHub shows it, read with markdown-it (CommonMark, with GitHub's tables
+ * and strikethrough): which lines are text someone wrote, as opposed to a quote (a lazy continuation
+ * line included), a code block, an HTML block, or the inside of a code span or inline HTML begun on
+ * an earlier line; and which parts render as nothing at all, so that they never reach the agent.
+ *
+ * Bounded work on any text: markdown-it is linear in practice on every shape that makes other
+ * parsers quadratic (deep nesting of lists and quotes, runs of emphasis, brackets and backticks,
+ * unclosed HTML; bench/markdown.ts measures them, and micromark, tried first, took over 20 s on a
+ * third of them), it stops nesting at MAX_NESTING, and the text is cut at GitHub's own limit for a
+ * comment or an issue body before it is read.
+ *
+ * markdown-it has no source positions below the block level, so the inline rules that find hidden
+ * parts are wrapped to note where their match began and ended in the paragraph's text, and each
+ * paragraph's text is mapped back to the source line by line (each of its lines is the end of a
+ * source line: `locate`). In the bundle, markdown-it is loaded on the first comment read
+ * (src/lazy-markdown-it.cjs).
  */
+import * as markdownIt from 'markdown-it';
+import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+import { isInvisible, stripInvisibleCharacters } from '../util/sanitize.ts';
+
+/** GitHub refuses a comment or an issue body longer than this; the rest of a longer text is not read. */
+export const MAX_MARKDOWN = 65_536;
+/** Containers nested deeper than this are not read (markdown-it's default; GitHub shows deeper ones). */
+const MAX_NESTING = 100;
 
 /** What a line is part of. */
-export type LineKind = 'paragraph' | 'code' | 'html' | 'heading' | 'break' | 'blank';
+export type LineKind = 'paragraph' | 'code' | 'html' | 'heading' | 'break' | 'table' | 'blank';
 
 export interface LineInfo {
   kind: LineKind;
   /** The line is inside a block quote (a lazy continuation line of a quoted paragraph included). */
   quoted: boolean;
-  /** A paragraph line that starts inside a code span or inline HTML opened on an earlier line. */
+  /** A paragraph line that starts inside a code span, inline HTML or an image begun on an earlier line. */
   inInline: boolean;
 }
 
-type Container = { kind: 'quote' } | { kind: 'item'; indent: number; empty: boolean; blankStart: boolean };
+export interface MarkdownText {
+  /** The text as read: invisible and control characters removed, LF line ends, cut at MAX_MARKDOWN. */
+  source: string;
+  /** Each line of `source` (split on LF) with its place in the block structure. */
+  lines: LineInfo[];
+  /** `source` from `from` to `to` without what renders as nothing (see visibleMarkdown). */
+  visible(from?: number, to?: number): string;
+}
 
-type Leaf =
-  | { kind: 'paragraph'; index: number; quoted: boolean }
-  | { kind: 'fence'; char: string; length: number }
-  | { kind: 'indented' }
-  | { kind: 'html'; end: RegExp | 'blank' };
+/** A part of the source that renders as nothing, and what a reader sees instead ('' mostly). */
+interface Edit {
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/** What the wrapped rules note while markdown-it reads one text: edits in source offsets, or in an inline token's text. */
+interface Notes {
+  edits: Edit[];
+  /** The lines of the link reference definitions. */
+  definitions: number[];
+  inline: WeakMap<Token[], Edit[]>;
+}
+
+let parser: MarkdownIt | undefined;
+
+/** The text's structure and its hidden parts, from one reading. */
+export function readMarkdown(text: string): MarkdownText {
+  const source = stripInvisibleCharacters(text.length > MAX_MARKDOWN ? text.slice(0, MAX_MARKDOWN) : text);
+  const notes: Notes = { edits: [], definitions: [], inline: new WeakMap() };
+  parser ??= createParser();
+  const tokens = parser.parse(source, { docsAgent: notes });
+  const lineStarts = [0];
+  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+  const lines: LineInfo[] = lineStarts.map(() => ({ kind: 'blank', quoted: false, inInline: false }));
+  const edits = [...notes.edits, ...structure(tokens, source, lineStarts, lines, notes)].sort(
+    (a, b) => a.from - b.from || b.to - a.to,
+  );
+  return {
+    source,
+    lines,
+    visible: (from = 0, to = source.length) => applyEdits(source, edits, from, to),
+  };
+}
 
 /** Each line of `text` (split on LF) with its place in the block structure. */
 export function scanLines(text: string): LineInfo[] {
-  const lines = text.split('\n');
-  const out: LineInfo[] = [];
-  /** For each paragraph, its lines: the index into `out` and the text after the containers. */
-  const paragraphs: { line: number; text: string }[][] = [];
-  const open: Container[] = [];
-  let leaf: Leaf | undefined;
-  const quotedNow = (): boolean => open.some((c) => c.kind === 'quote');
-  const push = (kind: LineKind, quoted = quotedNow()): void => {
-    out.push({ kind, quoted, inInline: false });
-  };
+  return readMarkdown(text).lines;
+}
 
-  for (const raw of lines) {
-    const line = expandTabs(raw);
-    let pos = 0;
-    let matched = 0;
-    // 1. Which open containers this line continues.
-    for (const container of open) {
-      if (container.kind === 'quote') {
-        const at = pos + indentAt(line, pos);
-        if (at - pos > 3 || line[at] !== '>') break;
-        pos = at + 1;
-        if (line[pos] === ' ') pos++;
-      } else if (isBlank(line.slice(pos))) {
-        // A list item may start with one blank line at most.
-        if (container.empty && container.blankStart) break;
-      } else if (indentAt(line, pos) >= container.indent) {
-        pos += container.indent;
-      } else {
-        break;
+/**
+ * The markdown without what GitHub renders as nothing: invisible characters, HTML comments, inline
+ * HTML tags and the markup of HTML blocks (their attributes are never shown; the text between tags
+ * stays), `<script>` and `<style>` with their content, link reference definitions (they never
+ * render; links that use one get its address inline), link and image titles (shown only on hover),
+ * links with no visible text, entities for invisible characters, and what lies deeper than the
+ * nesting limit. Code is kept as written: it is shown as written. The rest stays markdown.
+ */
+export function visibleMarkdown(text: string): string {
+  return readMarkdown(text).visible();
+}
+
+function createParser(): MarkdownIt {
+  const md = new markdownIt.default('commonmark', { maxNesting: MAX_NESTING }).enable(['table', 'strikethrough']);
+  const notesOf = (state: StateBlock | StateInline): Notes | undefined =>
+    (state.env as { docsAgent?: Notes } | undefined)?.docsAgent;
+
+  // A link reference definition never renders (GitHub's footnotes, `[^1]: …`, do).
+  const reference = ruleOf(md.block.ruler, 'reference');
+  md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
+    const ok = reference(state, startLine, endLine, silent);
+    const notes = notesOf(state);
+    if (ok && !silent && notes && state.src.charAt(state.bMarks[startLine]! + state.tShift[startLine]! + 1) !== '^') {
+      for (let line = startLine; line < state.line; line++) {
+        notes.edits.push({ from: state.bMarks[line]! + state.tShift[line]!, to: state.eMarks[line]!, insert: '' });
+        notes.definitions.push(line);
       }
-      matched++;
     }
-    const allMatched = matched === open.length;
+    return ok;
+  });
 
-    // 2. A leaf block that takes the line as it is.
-    if (allMatched && leaf?.kind === 'fence') {
-      if (closesFence(line.slice(pos), leaf)) leaf = undefined;
-      push('code');
-      continue;
-    }
-    if (allMatched && leaf?.kind === 'html') {
-      const rest = line.slice(pos);
-      if (leaf.end === 'blank') {
-        if (isBlank(rest)) {
-          leaf = undefined;
-          push('blank');
-          continue;
+  const wrapInline = (name: string, noted: (state: StateInline, start: number, count: number) => Edit | undefined) => {
+    const rule = ruleOf(md.inline.ruler, name);
+    md.inline.ruler.at(name, (state, silent) => {
+      const start = state.pos;
+      const count = state.tokens.length;
+      const ok = rule(state, silent);
+      const notes = notesOf(state);
+      if (ok && !silent && notes) {
+        const edit = noted(state, start, count);
+        if (edit) {
+          const list = notes.inline.get(state.tokens) ?? [];
+          list.push(edit);
+          notes.inline.set(state.tokens, list);
         }
-      } else if (leaf.end.test(rest)) {
-        leaf = undefined;
       }
-      push('html');
-      continue;
-    }
-    if (allMatched && leaf?.kind === 'indented') {
-      if (isBlank(line.slice(pos)) || indentAt(line, pos) >= 4) {
-        push('code');
-        continue;
-      }
-      leaf = undefined;
-    }
-
-    // 3. New containers, then a new leaf.
-    const tipIsParagraph = leaf?.kind === 'paragraph';
-    let opened = false;
-    const openContainer = (container: Container): void => {
-      if (!opened) {
-        open.length = matched;
-        leaf = undefined;
-        opened = true;
-      }
-      open.push(container);
-      matched = open.length;
-    };
-    let start: Leaf | { kind: 'heading' | 'break' | 'setext' } | undefined;
-    for (;;) {
-      const indent = indentAt(line, pos);
-      const rest = line.slice(pos + indent);
-      // Only a paragraph that is still the tip can be interrupted, or continued.
-      const interrupting = tipIsParagraph && !opened;
-      if (indent >= 4) {
-        if (!interrupting && !isBlank(rest)) start = { kind: 'indented' };
-        break;
-      }
-      if (rest.startsWith('>')) {
-        openContainer({ kind: 'quote' });
-        pos += indent + 1;
-        if (line[pos] === ' ') pos++;
-        continue;
-      }
-      const fence = /^(`{3,}|~{3,})(.*)$/.exec(rest);
-      if (fence?.[1] && !(fence[1].startsWith('`') && fence[2]?.includes('`'))) {
-        start = { kind: 'fence', char: fence[1].charAt(0), length: fence[1].length };
-        break;
-      }
-      const html = htmlBlockStart(rest, interrupting);
-      if (html) {
-        start = { kind: 'html', end: html };
-        break;
-      }
-      if (/^#{1,6}(?:[ \t]|$)/.test(rest)) {
-        start = { kind: 'heading' };
-        break;
-      }
-      if (interrupting && allMatched && /^(?:=+|-+)[ \t]*$/.test(rest)) {
-        start = { kind: 'setext' };
-        break;
-      }
-      if (/^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/.test(rest)) {
-        start = { kind: 'break' };
-        break;
-      }
-      const item = listMarker(rest);
-      if (item && !(interrupting && (item.blank || (item.ordered && item.number !== 1)))) {
-        const spaces = item.blank || item.spaces >= 5 ? 1 : item.spaces;
-        openContainer({
-          kind: 'item',
-          indent: indent + item.width + spaces,
-          empty: item.blank,
-          blankStart: item.blank,
-        });
-        pos += indent + item.width + (item.blank ? 0 : spaces);
-        continue;
-      }
-      break;
-    }
-
-    const rest = line.slice(pos);
-    if (!isBlank(rest)) for (const container of open) if (container.kind === 'item') container.empty = false;
-
-    if (start?.kind === 'setext') {
-      // The paragraph above is a heading; its lines stay what they were written as, text.
-      leaf = undefined;
-      push('heading');
-      continue;
-    }
-    if (start) {
-      if (!opened) {
-        open.length = matched;
-        opened = true;
-      }
-      leaf = undefined;
-      if (start.kind === 'fence' || start.kind === 'indented') {
-        leaf = start;
-        push('code');
-      } else if (start.kind === 'html') {
-        // Kinds 1 to 5 may end on the line that starts them.
-        if (start.end === 'blank' || !start.end.test(rest)) leaf = start;
-        push('html');
-      } else {
-        push(start.kind);
-      }
-      continue;
-    }
-    // 4. A lazy continuation line: text that goes on a paragraph whose containers it did not continue.
-    if (!opened && !allMatched && tipIsParagraph && !isBlank(rest) && leaf?.kind === 'paragraph') {
-      paragraphs[leaf.index]?.push({ line: out.length, text: rest.trimStart() });
-      push('paragraph', leaf.quoted);
-      continue;
-    }
-    if (!opened) {
-      if (!allMatched) leaf = undefined;
-      open.length = matched;
-    }
-    if (isBlank(rest)) {
-      leaf = undefined;
-      push('blank');
-      continue;
-    }
-    if (leaf?.kind !== 'paragraph') {
-      leaf = { kind: 'paragraph', index: paragraphs.length, quoted: quotedNow() };
-      paragraphs.push([]);
-    }
-    paragraphs[leaf.index]?.push({ line: out.length, text: rest.trimStart() });
-    push('paragraph', leaf.quoted);
-  }
-
-  for (const paragraph of paragraphs) markInlineStarts(paragraph, out);
-  return out;
+      return ok;
+    });
+  };
+  // Inline HTML renders as nothing itself, whatever it holds: a comment, or a tag and its attributes.
+  wrapInline('html_inline', (state, start) => ({ from: start, to: state.pos, insert: '' }));
+  wrapInline('entity', (state, start) => {
+    const token = state.tokens.at(-1);
+    return token && isInvisible(token.content) ? { from: start, to: state.pos, insert: '' } : undefined;
+  });
+  wrapInline('link', (state, start, count) => {
+    let open = count;
+    while (open < state.tokens.length && state.tokens[open]?.type !== 'link_open') open++;
+    if (open === state.tokens.length) return undefined;
+    const label = state.tokens.slice(open + 1, -1);
+    if (!label.some(shows)) return { from: start, to: state.pos, insert: '' };
+    return tail(state, start, state.tokens[open]!, 'href', state.md.helpers.parseLinkLabel(state, start, true));
+  });
+  wrapInline('image', (state, start) => {
+    const image = state.tokens.at(-1);
+    if (!image) return undefined;
+    return tail(state, start, image, 'src', state.md.helpers.parseLinkLabel(state, start + 1, false));
+  });
+  return md;
 }
 
-/** Marks the paragraph's lines that start inside a code span or inline HTML opened before them. */
-function markInlineStarts(paragraph: { line: number; text: string }[], out: LineInfo[]): void {
-  if (paragraph.length < 2) return;
-  const text = paragraph.map((p) => p.text).join('\n');
-  const starts: number[] = [];
+/**
+ * A link or image keeps its text and its address, and loses its title: `](address)` in place of
+ * `](address "title")`, or of `][ref]` for a reference whose definition is removed.
+ */
+function tail(state: StateInline, start: number, token: Token, attribute: string, labelEnd: number): Edit | undefined {
+  if (labelEnd < start) return undefined;
+  const title = token.attrGet('title');
+  const reference = state.src.charAt(labelEnd + 1) !== '(';
+  if (!title && !reference) return undefined;
+  const address = String(token.attrGet(attribute) ?? '').replace(
+    /[\s()<>]/g,
+    (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+  return { from: labelEnd, to: state.pos, insert: `](${address})` };
+}
+
+/** Whether an inline token shows something: text that is not blank, code, an image. */
+function shows(token: Token): boolean {
+  if (token.type === 'text' || token.type === 'text_special')
+    return token.content.trim() !== '' && !isInvisible(token.content);
+  return token.type === 'code_inline' || token.type === 'image';
+}
+
+/** A rule of markdown-it's, to wrap; markdown-it is pinned, and a renamed rule fails here at once. */
+function ruleOf<Args extends unknown[], Result>(
+  ruler: { __rules__: { name: string; fn: (...args: Args) => Result }[] },
+  name: string,
+): (...args: Args) => Result {
+  const rule = ruler.__rules__.find((entry) => entry.name === name);
+  if (!rule) throw new Error(`markdown-it has no rule '${name}'`);
+  return rule.fn;
+}
+
+/**
+ * Fills `lines` from the block tokens and returns the hidden parts found in them: the inline ones
+ * noted by the wrapped rules, mapped to source offsets, and those of HTML blocks.
+ */
+function structure(tokens: Token[], source: string, lineStarts: number[], lines: LineInfo[], notes: Notes): Edit[] {
+  const edits: Edit[] = [];
+  const covered = new Uint8Array(lines.length);
+  for (const line of notes.definitions) covered[line] = 1;
+  const mark = (map: [number, number] | null, kind: LineKind, quoted: boolean): void => {
+    if (!map) return;
+    for (let line = map[0]; line < map[1] && line < lines.length; line++) {
+      lines[line] = { kind, quoted, inInline: false };
+      covered[line] = 1;
+    }
+  };
+  let quotes = 0;
+  let row: number | undefined;
+  let cursor = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    switch (token.type) {
+      case 'blockquote_open':
+        quotes++;
+        break;
+      case 'blockquote_close':
+        quotes--;
+        break;
+      case 'paragraph_open':
+        mark(token.map, 'paragraph', quotes > 0);
+        break;
+      case 'heading_open':
+        // A setext heading's text lines are text as written; only its underline is not.
+        if (token.map && (token.markup === '=' || token.markup === '-')) {
+          mark([token.map[0], token.map[1] - 1], 'paragraph', quotes > 0);
+          mark([token.map[1] - 1, token.map[1]], 'heading', quotes > 0);
+        } else {
+          mark(token.map, 'heading', quotes > 0);
+        }
+        break;
+      case 'fence':
+      case 'code_block':
+        mark(token.map, 'code', quotes > 0);
+        break;
+      case 'html_block':
+        mark(token.map, 'html', quotes > 0);
+        if (token.map) edits.push(...htmlBlockEdits(token, source, lineStarts));
+        break;
+      case 'hr':
+        mark(token.map, 'break', quotes > 0);
+        break;
+      case 'table_open':
+        mark(token.map, 'table', quotes > 0);
+        break;
+      case 'tr_open':
+        row = token.map?.[0];
+        cursor = row === undefined ? 0 : (lineStarts[row] ?? 0);
+        break;
+      case 'inline': {
+        const parent = tokens[index - 1];
+        const inCell = parent?.type === 'th_open' || parent?.type === 'td_open';
+        const found = notes.inline.get(token.children ?? []) ?? [];
+        if (!inCell && token.map && lines[token.map[0]]?.kind === 'paragraph') markInlineStarts(token, lines);
+        let at: ((offset: number) => number) | undefined;
+        if (inCell && row !== undefined) {
+          const start = source.indexOf(token.content, cursor);
+          const end = lineEnd(source, lineStarts, row);
+          if (start !== -1 && start + token.content.length <= end) {
+            at = (offset) => start + offset;
+            cursor = start + token.content.length;
+          }
+        } else if (token.map) {
+          at = locate(token.content, source, lineStarts, token.map);
+        }
+        if (found.length === 0) break;
+        if (at) {
+          const map = at;
+          for (const edit of found) edits.push({ from: map(edit.from), to: map(edit.to - 1) + 1, insert: edit.insert });
+        } else {
+          // Not found where markdown-it took it from (a table cell with an escaped pipe): its lines go whole.
+          const lineRange: [number, number] | null = inCell && row !== undefined ? [row, row + 1] : token.map;
+          if (lineRange) edits.push(...blankLines(source, lineStarts, lineRange));
+        }
+        break;
+      }
+    }
+  }
+  // Lines no block took: blank, a definition, a line of list or quote markers, or beyond the
+  // nesting limit, which is not read and so does not reach the agent either.
+  for (let line = 0; line < lines.length; line++) {
+    if (covered[line]) continue;
+    const text = source.slice(lineStarts[line], lineEnd(source, lineStarts, line));
+    if (/[^\s>*+\-\d.)]/.test(text)) edits.push(...blankLines(source, lineStarts, [line, line + 1]));
+  }
+  return edits;
+}
+
+/** Marks the paragraph lines that begin inside a code span, inline HTML or an image begun on an earlier line. */
+function markInlineStarts(token: Token, lines: LineInfo[]): void {
+  const [first = 0, end = 0] = token.map ?? [];
+  if (end - first < 2) return;
+  const fresh = new Uint8Array(end - first);
+  fresh[0] = 1;
+  let line = 0;
+  for (const child of token.children ?? []) {
+    if (child.type === 'softbreak' || child.type === 'hardbreak') fresh[++line] = 1;
+  }
+  for (let k = 1; k < fresh.length; k++) {
+    const info = lines[first + k];
+    if (!fresh[k] && info?.kind === 'paragraph') info.inInline = true;
+  }
+}
+
+/**
+ * Maps an offset in a paragraph's or heading's text back to the source. markdown-it takes each of
+ * its lines from the end of a source line, after the containers and the indentation (the first line
+ * trimmed at the start, the last at the end, an ATX heading's before its closing #s, and a tab that
+ * indentation took in part written as spaces), so each line is found at the end of its source line.
+ * Undefined when one is not there.
+ */
+function locate(
+  content: string,
+  source: string,
+  lineStarts: number[],
+  map: [number, number],
+): ((offset: number) => number) | undefined {
+  const parts = content.split('\n');
+  if (parts.length !== map[1] - map[0]) return undefined;
+  const segments: { content: number; pad: number; source: number }[] = [];
   let offset = 0;
-  for (const p of paragraph) {
-    starts.push(offset);
-    offset += p.text.length + 1;
-  }
-  // Spans come in order and do not overlap: one pass over both.
-  let k = 0;
-  for (const [from, to] of inlineSpans(text)) {
-    while (k < starts.length && (starts[k] ?? 0) <= from) k++;
-    for (; k < starts.length && (starts[k] ?? 0) < to; k++) {
-      const info = out[paragraph[k]?.line ?? -1];
-      if (info) info.inInline = true;
+  for (const [k, part] of parts.entries()) {
+    const line = map[0] + k;
+    const start = lineStarts[line] ?? 0;
+    const text = source.slice(start, lineEnd(source, lineStarts, line));
+    const endings = [text, text.replace(/[ \t]+$/, ''), text.replace(/[ \t#]+$/, '')];
+    let found: { pad: number; at: number } | undefined;
+    for (let pad = 0; pad <= 4 && !found; pad++) {
+      if (pad > 0 && part[pad - 1] !== ' ') break;
+      const rest = part.slice(pad);
+      const ending = endings.find((candidate) => candidate.endsWith(rest));
+      if (ending !== undefined) found = { pad, at: start + ending.length - rest.length };
     }
+    if (!found) return undefined;
+    segments.push({ content: offset, pad: found.pad, source: found.at });
+    offset += part.length + 1;
   }
+  return (at) => {
+    // The last segment that starts at or before `at`, by binary search: a block may have thousands of lines and edits.
+    let low = 0;
+    let high = segments.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((segments[middle]?.content ?? Infinity) <= at) low = middle;
+      else high = middle - 1;
+    }
+    const segment = segments[low] ?? { content: 0, pad: 0, source: 0 };
+    return segment.source + Math.max(0, at - segment.content - segment.pad);
+  };
 }
 
-/** Spans [from, to) of a paragraph's text that are code spans or inline HTML. */
-export function inlineSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  const closers = backtickRuns(text);
-  const next = nextFinder(text);
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\\' && i + 1 < text.length && PUNCTUATION.includes(text.charAt(i + 1))) {
-      i += 2;
-    } else if (c === '`') {
-      let n = 1;
-      while (text[i + n] === '`') n++;
-      const close = closers.after(n, i + n);
-      if (close === undefined) {
-        i += n;
-      } else {
-        spans.push([i, close + n]);
-        i = close + n;
-      }
-    } else if (c === '<') {
-      const end = inlineHtmlEnd(text, i, next);
-      if (end === undefined) {
-        i++;
-      } else {
-        spans.push([i, end]);
-        i = end;
-      }
+/** The hidden parts of an HTML block: its comments, processing instructions and declarations, tags, and scripts and styles. */
+function htmlBlockEdits(token: Token, source: string, lineStarts: number[]): Edit[] {
+  const map = token.map ?? [0, 0];
+  const content = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+  const at = locate(content, source, lineStarts, map);
+  if (!at) return blankLines(source, lineStarts, map);
+  return hiddenHtml(content).map((edit) => ({ from: at(edit.from), to: at(edit.to - 1) + 1, insert: '' }));
+}
+
+const TAG_START = /<\/?[A-Za-z][A-Za-z0-9-]*/y;
+const HIDDEN_ELEMENT = /<(script|style)\b/iy;
+
+/**
+ * The spans of raw HTML that render as nothing: everything but the text between tags. Linear: each
+ * search for an end starts where the last one stopped and consumes what it passed.
+ */
+function hiddenHtml(html: string): Edit[] {
+  const edits: Edit[] = [];
+  const hide = (from: number, to: number): number => {
+    edits.push({ from, to, insert: '' });
+    return to;
+  };
+  const through = (from: number, end: string): number => {
+    const at = html.indexOf(end, from);
+    return at === -1 ? html.length : at + end.length;
+  };
+  let lower: string | undefined;
+  let at = html.indexOf('<');
+  while (at !== -1 && at < html.length) {
+    let next = at + 1;
+    if (html.startsWith('<!--', at)) {
+      next = hide(
+        at,
+        html.startsWith('>', at + 4) ? at + 5 : html.startsWith('->', at + 4) ? at + 6 : through(at + 4, '-->'),
+      );
+    } else if (html.startsWith('<![CDATA[', at)) {
+      next = hide(at, through(at + 9, ']]>'));
+    } else if (html.startsWith('<?', at)) {
+      next = hide(at, through(at + 2, '?>'));
+    } else if (/^<![A-Za-z]/.test(html.slice(at, at + 3))) {
+      next = hide(at, through(at + 2, '>'));
     } else {
-      i++;
+      TAG_START.lastIndex = at;
+      if (TAG_START.test(html)) {
+        const end = tagEnd(html, TAG_START.lastIndex);
+        HIDDEN_ELEMENT.lastIndex = at;
+        const element = HIDDEN_ELEMENT.exec(html)?.[1];
+        lower ??= html.toLowerCase();
+        const close = element ? lower.indexOf(`</${element.toLowerCase()}`, end) : -1;
+        next = hide(at, element ? (close === -1 ? html.length : tagEnd(html, close + 2)) : end);
+      }
     }
+    at = html.indexOf('<', next);
   }
-  return spans;
+  return edits;
 }
 
-const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+/** Where the tag whose attributes start at `from` ends: after its `>`, quoted values skipped; the end of the text if never. */
+function tagEnd(html: string, from: number): number {
+  let quote = '';
+  for (let at = from; at < html.length; at++) {
+    const char = html[at];
+    if (quote) {
+      if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") {
+      quote = char;
+    } else if (char === '>') {
+      return at + 1;
+    }
+  }
+  return html.length;
+}
 
-/** The maximal backtick runs of the text by length, to find a code span's closer without rescanning. */
-function backtickRuns(text: string): { after: (length: number, from: number) => number | undefined } {
-  const byLength = new Map<number, number[]>();
-  for (let i = 0; i < text.length;) {
-    if (text[i] !== '`') {
-      i++;
+/** Edits that empty the lines of `range`, keeping the line breaks. */
+function blankLines(source: string, lineStarts: number[], range: [number, number]): Edit[] {
+  const edits: Edit[] = [];
+  for (let line = range[0]; line < range[1] && line < lineStarts.length; line++) {
+    edits.push({ from: lineStarts[line] ?? 0, to: lineEnd(source, lineStarts, line), insert: '' });
+  }
+  return edits;
+}
+
+function lineEnd(source: string, lineStarts: number[], line: number): number {
+  const next = lineStarts[line + 1];
+  return next === undefined ? source.length : next - 1;
+}
+
+/** `source` from `from` to `to` with the edits applied; an edit that overlaps an earlier one is part of it. */
+function applyEdits(source: string, edits: Edit[], from: number, to: number): string {
+  let out = '';
+  let at = from;
+  for (const edit of edits) {
+    if (edit.to <= at || edit.from >= to) continue;
+    if (edit.from < at) {
+      // Inside or across an edit already applied.
+      at = Math.max(at, Math.min(edit.to, to));
       continue;
     }
-    let n = 1;
-    while (text[i + n] === '`') n++;
-    const list = byLength.get(n) ?? [];
-    list.push(i);
-    byLength.set(n, list);
-    i += n;
+    out += source.slice(at, edit.from);
+    if (edit.to <= to) out += edit.insert;
+    at = Math.min(edit.to, to);
   }
-  const cursor = new Map<number, number>();
-  return {
-    after(length, from) {
-      const list = byLength.get(length) ?? [];
-      let k = cursor.get(length) ?? 0;
-      while (k < list.length && (list[k] ?? 0) < from) k++;
-      cursor.set(length, k);
-      return list[k];
-    },
-  };
-}
-
-/** `indexOf` that remembers its last answer per needle: the scan only moves forward. */
-function nextFinder(text: string): (needle: string, from: number) => number {
-  const last = new Map<string, { from: number; at: number }>();
-  return (needle, from) => {
-    const seen = last.get(needle);
-    if (seen && seen.from <= from && (seen.at === -1 || seen.at >= from)) return seen.at;
-    const at = text.indexOf(needle, from);
-    last.set(needle, { from, at });
-    return at;
-  };
-}
-
-const TAG_NAME = '[A-Za-z][A-Za-z0-9-]*';
-const ATTRIBUTE = `(?:\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s"'=<>\`]+|'[^']*'|"[^"]*"))?)`;
-const OPEN_TAG = new RegExp(`<${TAG_NAME}${ATTRIBUTE}*\\s*/?>`, 'y');
-const CLOSING_TAG = new RegExp(`</${TAG_NAME}\\s*>`, 'y');
-
-/** Where the inline HTML at text[i] ('<') ends, or undefined when there is none. */
-function inlineHtmlEnd(text: string, i: number, next: (needle: string, from: number) => number): number | undefined {
-  const after = (needle: string, from: number): number | undefined => {
-    const at = next(needle, from);
-    return at === -1 ? undefined : at + needle.length;
-  };
-  if (text.startsWith('<!--', i)) {
-    if (text.startsWith('<!-->', i)) return i + 5;
-    if (text.startsWith('<!--->', i)) return i + 6;
-    return after('-->', i + 4);
-  }
-  if (text.startsWith('<![CDATA[', i)) return after(']]>', i + 9);
-  if (text.startsWith('<?', i)) return after('?>', i + 2);
-  if (text[i + 1] === '!' && /[A-Za-z]/.test(text.charAt(i + 2))) return after('>', i + 2);
-  for (const pattern of [OPEN_TAG, CLOSING_TAG]) {
-    pattern.lastIndex = i;
-    if (pattern.test(text)) return pattern.lastIndex;
-  }
-  return undefined;
-}
-
-const RAW_TAGS = /^<(?:pre|script|style|textarea)(?:\s|>|$)/i;
-const BLOCK_TAGS = new RegExp(
-  '^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|' +
-    'div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|' +
-    'link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|' +
-    'thead|title|tr|track|ul)(?:\\s|/?>|$)',
-  'i',
-);
-const LONE_TAG = new RegExp(`^(?:<${TAG_NAME}${ATTRIBUTE}*\\s*/?>|</${TAG_NAME}\\s*>)[ \\t]*$`);
-
-/** The end condition of the HTML block that `rest` starts (CommonMark's seven kinds), if any. */
-function htmlBlockStart(rest: string, interrupting: boolean): RegExp | 'blank' | undefined {
-  if (!rest.startsWith('<')) return undefined;
-  if (RAW_TAGS.test(rest)) return /<\/(?:pre|script|style|textarea)>/i;
-  if (rest.startsWith('<!--')) return /-->/;
-  if (rest.startsWith('<?')) return /\?>/;
-  if (rest.startsWith('<![CDATA[')) return /\]\]>/;
-  if (/^<![A-Za-z]/.test(rest)) return />/;
-  if (BLOCK_TAGS.test(rest)) return 'blank';
-  // The seventh kind, any other tag alone on its line, cannot interrupt a paragraph.
-  if (!interrupting && LONE_TAG.test(rest) && !/^<\/?(?:pre|script|style|textarea)\b/i.test(rest)) return 'blank';
-  return undefined;
-}
-
-function closesFence(rest: string, fence: { char: string; length: number }): boolean {
-  const indent = indentAt(rest, 0);
-  if (indent > 3) return false;
-  let n = 0;
-  while (rest[indent + n] === fence.char) n++;
-  return n >= fence.length && isBlank(rest.slice(indent + n));
-}
-
-/** A list item's marker at the start of `rest`: its width, the spaces after it, and whether the item is empty. */
-function listMarker(
-  rest: string,
-): { width: number; spaces: number; blank: boolean; ordered: boolean; number: number } | undefined {
-  const match = /^(?:[-+*]|(\d{1,9})[.)])(?= |$)/.exec(rest);
-  if (!match) return undefined;
-  const width = match[0].length;
-  const after = rest.slice(width);
-  return {
-    width,
-    spaces: indentAt(after, 0),
-    blank: isBlank(after),
-    ordered: match[1] !== undefined,
-    number: Number(match[1] ?? 0),
-  };
-}
-
-function indentAt(line: string, pos: number): number {
-  let n = 0;
-  while (line[pos + n] === ' ') n++;
-  return n;
-}
-
-function isBlank(text: string): boolean {
-  return /^[ \t]*$/.test(text);
-}
-
-/** Tabs to spaces, to the next multiple of four columns, as CommonMark counts indentation. */
-function expandTabs(line: string): string {
-  if (!line.includes('\t')) return line;
-  let out = '';
-  for (const char of line) out += char === '\t' ? ' '.repeat(4 - (out.length % 4)) : char;
-  return out;
+  return out + source.slice(at, to);
 }

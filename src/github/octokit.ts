@@ -4,6 +4,7 @@ import { errorMessage } from '../util/errors.ts';
 import { formatSeconds } from '../util/format.ts';
 import type { Logger } from '../util/log.ts';
 import { forLog } from '../util/text-gate.ts';
+import { BodyTooLarge, cappedFetch } from './capped-fetch.ts';
 import { rateLimitOf } from './rate-limit.ts';
 
 /** The issue a run reports to. */
@@ -64,12 +65,14 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
   const octokit = getOctokit(token, { log: { debug, info: debug, warn: debug, error: debug } });
   const stopped = (): boolean => limits.signal?.aborted === true || now() >= limits.deadline;
   octokit.hook.wrap('request', async (request, options) => {
+    // The body is read with a cap, through the fetch Octokit was given (the runner's proxy).
+    const fetch = cappedFetch((options.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch);
     const send = () =>
       pRetry(
         () => {
           // The hooks inside this one were bound to this very options object (before-after-hook), so the
           // signal is set on it rather than passed in a copy, which they would never see.
-          options.request = { ...options.request, signal: callSignal(limits, now) };
+          options.request = { ...options.request, signal: callSignal(limits, now), fetch };
           return request(options);
         },
         {
@@ -77,8 +80,10 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
           minTimeout: limits.retryDelayMs,
           randomize: true,
           shouldRetry: ({ error }) => {
+            const tooLarge = (error as { cause?: unknown }).cause instanceof BodyTooLarge;
             const retry =
               !stopped() &&
+              !tooLarge &&
               rateLimitOf(error, now()) === undefined &&
               isRetryable(options.method, (error as { status?: number }).status);
             // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.

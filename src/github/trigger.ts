@@ -1,7 +1,6 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
-import { cleanText, stripInvisibleCharacters } from '../util/sanitize.ts';
-import { scanLines } from './markdown.ts';
+import { readMarkdown } from './markdown.ts';
 import { DEFAULT_ASK_WORD } from '../util/constants.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
@@ -259,25 +258,28 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * as GitHub renders the comment (CommonMark, see markdown.ts): a phrase in a quote (`> /docs …`, or
  * a line that continues a quoted paragraph), in a fenced or indented code block, in an HTML block
  * (`<pre>`, `<details>`, an HTML comment) or inside a code span or inline HTML that began on an
- * earlier line is not a request. Undefined when there is none.
+ * earlier line is not a request. What of the request renders as nothing (an HTML comment, a link's
+ * title, invisible characters) is left out of it. Undefined when there is none.
  */
 export function findRequest(text: string, phrase: string): string | undefined {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const start = new RegExp(`^ {0,3}${escaped}(?=\\s|$)`, 'i');
-  const source = stripInvisibleCharacters(text);
-  const lines = source.split('\n');
-  const blocks = scanLines(source);
+  const markdown = readMarkdown(text);
+  const lines = markdown.source.split('\n');
+  let offset = 0;
   for (const [index, line] of lines.entries()) {
-    const block = blocks[index];
+    const lineStart = offset;
+    offset += line.length + 1;
+    const block = markdown.lines[index];
     if (block?.kind !== 'paragraph' || block.quoted || block.inInline) continue;
     const match = start.exec(line);
     if (!match) continue;
-    const paragraph = [line.slice(match[0].length)];
+    let end = offset - 1;
     for (const next of lines.slice(index + 1)) {
       if (!next.trim() || FENCE.test(next)) break;
-      paragraph.push(next);
+      end += next.length + 1;
     }
-    return cleanText(paragraph.join('\n'));
+    return markdown.visible(lineStart + match[0].length, end).trim();
   }
   return undefined;
 }

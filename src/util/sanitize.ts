@@ -3,23 +3,39 @@
  * comments. These helpers make it plain text of bounded size.
  */
 
-/** Zero-width characters, bidirectional controls and other invisible format characters. */
-const INVISIBLE =
-  // Variation selectors and fillers combine with what precedes them: matching them alone is the point.
-  // eslint-disable-next-line no-misleading-character-class
-  /[\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+/**
+ * Characters that render as nothing: every default-ignorable code point and every format (Cf)
+ * character. That is zero-width spaces and joiners, bidirectional controls (U+200E/F, U+202A to
+ * U+202E, U+2066 to U+2069, U+061C), U+2060 to U+206F, the soft hyphen, the combining grapheme
+ * joiner, the Hangul fillers, the Khmer and Mongolian invisibles and variation selectors, the
+ * interlinear annotation characters (U+FFF9 to U+FFFB), the byte order mark, all variation
+ * selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF) and the tag characters (U+E0000 to U+E007F),
+ * which a model reads as ASCII while a person sees nothing. Two kept, where they shape what a
+ * reader sees and carry next to nothing: see `keepsShape`.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+/** CommonMark's HTML comments (`<!-->` and `<!--->` included); an unclosed one hides the rest. */
+const HTML_COMMENT = /<!--(?:-?>|[\s\S]*?(?:-->|$))/g;
+const BASE_CHARACTER = /[^\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\s]/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
 
-/** Removes what a reader cannot see (HTML comments, invisible and control characters); LF line ends. */
+/** Whether `text` is made only of characters that render as nothing. */
+export function isInvisible(text: string): boolean {
+  return text.replace(INVISIBLE, '').replace(CONTROL, '') === '' && text !== '';
+}
+
+/** Removes what a reader cannot see (invisible and control characters, then HTML comments); LF line ends. */
 export function cleanText(text: string): string {
   return stripInvisible(text).trim();
 }
 
 /** cleanText, keeping the white space around the text (a line's indentation means code in markdown). */
 export function stripInvisible(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '');
+  // Characters first: `<!\u200b-- x -->` is a comment once the zero-width space is gone.
+  return stripInvisibleCharacters(text).replace(HTML_COMMENT, '');
 }
 
 /**
@@ -27,7 +43,38 @@ export function stripInvisible(text: string): string {
  * markdown's structure, where a comment is a block or an inline of its own.
  */
 export function stripInvisibleCharacters(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, '').replace(CONTROL, '');
+  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, keepsShape).replace(CONTROL, '');
+}
+
+/**
+ * The two invisible characters that are kept, because removing them changes what a reader sees:
+ * the first variation selector U+FE00 to U+FE0F right after a visible character (U+FE0F makes ❤
+ * a red heart), and a zero-width joiner between two emoji (👩‍💻 is one picture, not two). Each
+ * carries a few bits at most, next to a visible character; a run of them (the way bytes are
+ * smuggled in variation selectors) keeps only its first. Everything else goes, even where it
+ * shapes text: the zero-width non-joiner of Persian, and the tag sequence of a subdivision flag
+ * (🏴 stays, without its tags).
+ */
+function keepsShape(char: string, offset: number, whole: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  const before = codePointBefore(whole, offset);
+  if (code >= 0xfe00 && code <= 0xfe0f) return BASE_CHARACTER.test(before) ? char : '';
+  if (code === 0x200d) {
+    const after = String.fromCodePoint(whole.codePointAt(offset + 1) ?? 0);
+    const emojiBefore =
+      PICTOGRAPH.test(before) ||
+      EMOJI_MODIFIER.test(before) ||
+      (before === '\ufe0f' && PICTOGRAPH.test(codePointBefore(whole, offset - 1)));
+    return emojiBefore && PICTOGRAPH.test(after) ? char : '';
+  }
+  return '';
+}
+
+function codePointBefore(text: string, offset: number): string {
+  if (offset <= 0) return '';
+  const low = text.charCodeAt(offset - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && offset >= 2 ? offset - 2 : offset - 1;
+  return String.fromCodePoint(text.codePointAt(start) ?? 0);
 }
 
 /** Cuts `text` to at most `max` characters, saying so. */
