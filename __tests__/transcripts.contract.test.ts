@@ -37,7 +37,8 @@ function stable(value: unknown): unknown {
     return names.get(key) ?? raw;
   };
   const text = JSON.stringify(value)
-    .replace(/job_[0-9a-f]{24}/g, (id) => name('job', id))
+    // A job id in markdown has its underscore escaped (job\\_…, in this JSON text): the same job.
+    .replace(/job(?:\\\\)?_[0-9a-f]{24}/g, (id) => name('job', id.replace(/\\/g, '')))
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>')
     .replace(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/g, '<time>')
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
@@ -113,6 +114,17 @@ function polls(calls: { call: string; body: unknown }[]): { call: string; body?:
   return out;
 }
 
+/**
+ * The run waits for its job: its working comment is on the issue, and the job was read after that,
+ * so the step has recorded the job and the comment (it does so before it starts to wait).
+ */
+async function waiting(): Promise<void> {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+  while (!github.comments(1).some((c) => c.user.type === 'Bot' && c.body.includes('⏳'))) await tick();
+  const before = emulator.requests.length;
+  while (!emulator.requests.slice(before).some((r) => r.method === 'GET')) await tick();
+}
+
 describe('transcripts', () => {
   test('a step with a prompt', async () => {
     expect(transcript(await run({ prompt: 'Document the --verbose flag' }))).toMatchSnapshot();
@@ -186,7 +198,7 @@ describe('transcripts', () => {
         event: commentEvent(github, '/docs document the flag'),
         onSpawn: (child) => {
           void (async () => {
-            while (emulator.jobs().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+            await waiting();
             child.kill('SIGINT');
           })();
         },
@@ -204,7 +216,7 @@ describe('transcripts', () => {
         event: commentEvent(github, '/docs document the flag'),
         onSpawn: (child) => {
           void (async () => {
-            while (emulator.jobs().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+            await waiting();
             child.kill('SIGKILL');
           })();
         },
