@@ -357,11 +357,51 @@ function safeUrl(raw) {
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /**
  * The answer's markdown made inert (see the top of this file), secrets removed, cut below the
- * comment limit, and with a code block the answer left open closed again.
+ * comment limit, and with a code block the answer left open closed again. The gate's order
+ * (src/util/text-gate.ts), with the answer's own steps in their places: what removes text (invisible
+ * characters and HTML comments, then links to other hosts, which keep only their text) runs before
+ * `redact`, so the pieces of a key it joins are joined before redaction looks; what runs after
+ * (cutting, breaking what is live) only adds characters or keeps the first part.
  */
 function neutraliseAnswer(text, allowedHosts) {
-    const clean = (0,sanitize/* stripInvisible */._0)((0,text_gate/* redact */.E$)(text));
-    const cut = clean.length > ANSWER_LIMIT ? `${[...clean.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : clean;
+    const clean = (0,sanitize/* stripInvisible */._0)(text);
+    const windowed = clean.slice(0, ANSWER_LIMIT + (0,text_gate/* longestSecret */.nr)());
+    const redacted = (0,text_gate/* redact */.E$)(mapProse(windowed, (prose) => unlink(prose, allowedHosts)));
+    const cut = clean.length > ANSWER_LIMIT ? `${[...redacted.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : redacted;
+    return escapeAnswer(cut, allowedHosts);
+}
+/** The text with each run of lines outside fenced code blocks passed through `change`. */
+function mapProse(text, change) {
+    const out = [];
+    let prose = [];
+    let open;
+    const flush = () => {
+        if (prose.length > 0)
+            out.push(change(prose.join('\n')));
+        prose = [];
+    };
+    for (const line of text.split('\n')) {
+        const fence = FENCE.exec(line);
+        if (open === undefined) {
+            if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
+                flush();
+                open = fence[1] ?? '```';
+                out.push(line);
+            }
+            else {
+                prose.push(line);
+            }
+            continue;
+        }
+        if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim())
+            open = undefined;
+        out.push(line);
+    }
+    flush();
+    return out.join('\n');
+}
+/** The last step: everything live broken, fenced code kept readable, and a code block left open closed. */
+function escapeAnswer(text, allowedHosts) {
     const out = [];
     let prose = [];
     let open;
@@ -370,7 +410,7 @@ function neutraliseAnswer(text, allowedHosts) {
             out.push(neutraliseProse(prose.join('\n'), allowedHosts));
         prose = [];
     };
-    for (const line of cut.split('\n')) {
+    for (const line of text.split('\n')) {
         const fence = FENCE.exec(line);
         if (open === undefined) {
             if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
@@ -395,22 +435,54 @@ function neutraliseAnswer(text, allowedHosts) {
         out.push(open);
     return out.join('\n').trim();
 }
-// An inline link: text without brackets, then an http(s) or other target, with an optional title.
-const LINK = /(!?)\[([^[\]]*)\]\(\s*<?([^\s()<>]*)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
-/** Text outside fenced code: links to allowed hosts stay links, everything else is broken. */
+/**
+ * An inline link: text without brackets, then an http(s) or other target, with an optional title.
+ * Each run of white space is taken whole (a lookahead and a backreference make it atomic): split
+ * between two `\s*`, a long run with no `)` after it took seconds to reject.
+ */
+const LINK = /(?<bang>!?)\[(?<label>[^[\]]*)\]\((?=(?<s1>\s*))\k<s1><?(?<target>[^\s()<>]*)>?(?=(?<s2>\s*))\k<s2>(?:(?:"[^"]*"|'[^']*')(?=(?<s3>\s*))\k<s3>)?\)/g;
+/** The parts of a LINK match. */
+function linkParts(match) {
+    const { bang = '', label = '', target = '' } = match.groups ?? {};
+    return { bang, label, target };
+}
+/** Whether a link's target is one this comment may link to. */
+function allowedLink(target, allowedHosts) {
+    const url = safeUrl(target);
+    return url && allowedHosts.has(new URL(url).host.toLowerCase()) ? url : undefined;
+}
+/**
+ * Before redaction: links to allowed hosts are written back plainly (`[text](address)`, the title
+ * dropped), any other link becomes its text, and an image a link to its address, which then passes
+ * the same host check. Nothing is broken yet.
+ */
+function unlink(text, allowedHosts) {
+    let out = '';
+    let at = 0;
+    for (const match of text.matchAll(LINK)) {
+        const { bang, label, target } = linkParts(match);
+        const url = allowedLink(target, allowedHosts);
+        const prefix = bang ? 'image: ' : '';
+        const shown = label || target;
+        out += text.slice(at, match.index) + (url ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`);
+        at = match.index + match[0].length;
+    }
+    return out + text.slice(at);
+}
+/**
+ * After redaction: links to allowed hosts stay links, and everything else is broken where it
+ * stands. Nothing is removed here, so nothing that redaction left apart can be joined.
+ */
 function neutraliseProse(text, allowedHosts) {
     let out = '';
     let at = 0;
     for (const match of text.matchAll(LINK)) {
-        const [whole, bang = '', label = '', target = ''] = match;
+        const whole = match[0];
+        const { bang, label, target } = linkParts(match);
         out += breakLive(text.slice(at, match.index), allowedHosts);
         at = match.index + whole.length;
-        const url = safeUrl(target);
-        const shown = breakLive(label, allowedHosts) || breakLive(target, allowedHosts);
-        // An image becomes a plain link to its address, which then passes the same host check.
-        const prefix = bang ? 'image: ' : '';
-        out +=
-            url && allowedHosts.has(new URL(url).host.toLowerCase()) ? `[${prefix}${shown}](${url})` : `${prefix}${shown}`;
+        const url = bang ? undefined : allowedLink(target, allowedHosts);
+        out += url ? `[${breakLive(label, allowedHosts)}](${url})` : breakLive(whole, allowedHosts);
     }
     return out + breakLive(text.slice(at), allowedHosts);
 }
@@ -682,52 +754,119 @@ var ai_dist = __webpack_require__(7006);
 // Reads the assistant's answer stream with the `ai` package's own parser and chunk schema, and
 // folds the chunks into the answer so far. The package is pinned to a release whose schemas keep
 // keys they do not know, so `threadId` on `finish` survives parsing (assistant-api.md).
+//
+// The stream is outside input of unknown length: reading it is bounded in bytes, in the answer's
+// length and in time, and lets the event loop run between chunks, so that the run's cancel and its
+// timeout-minutes (timers and signal handlers, which wait for the loop) are heard while it reads.
 
 
+const READ_LIMITS = { maxText: 70_000, overlap: 0, maxBytes: 16 * 1024 * 1024 };
 /** Most sources listed under one answer. */
 const MAX_SOURCES = 20;
+/** The loop yields to timers and signals after this many chunks, or this long, whichever comes first. */
+const YIELD_EVERY_CHUNKS = 64;
+const YIELD_EVERY_MS = 20;
+/** The text parts in the order they started, joined only when read: an answer arrives in thousands of small pieces. */
+class AnswerText {
+    #parts = new Map();
+    #length = 0;
+    #joined = '';
+    get length() {
+        return this.#length;
+    }
+    start(id) {
+        if (!this.#parts.has(id))
+            this.#parts.set(id, '');
+    }
+    /** Appends to a part, keeping the whole to `room` characters at most. */
+    append(id, delta, room) {
+        const kept = delta.length > room - this.#length ? delta.slice(0, Math.max(0, room - this.#length)) : delta;
+        this.#parts.set(id, (this.#parts.get(id) ?? '') + kept);
+        this.#length += kept.length;
+        this.#joined = undefined;
+    }
+    toString() {
+        this.#joined ??= [...this.#parts.values()].filter((text) => text !== '').join('\n\n');
+        return this.#joined;
+    }
+}
 /**
- * Reads `body` to its end, calling `onUpdate` after each chunk that changed the answer. Never
- * throws for a broken stream: the answer keeps what arrived and says why it stopped.
+ * Reads `body` to its end or to a limit, calling `onUpdate` after each chunk that changed the
+ * answer. Never throws for a broken stream: the answer keeps what arrived and says why it stopped.
  */
-async function readAnswer(body, onUpdate) {
-    const parts = new Map();
-    const answer = { text: '', sources: [], threadId: '', finished: false };
-    const reader = (0,dist/* parseJsonEventStream */._Z)({ stream: body, schema: ai_dist/* uiMessageChunkSchema */._E }).getReader();
+async function readAnswer(body, onUpdate, limits = READ_LIMITS) {
+    const text = new AnswerText();
+    const answer = {
+        get text() {
+            return text.toString();
+        },
+        sources: [],
+        threadId: '',
+        finished: false,
+    };
+    let bytes = 0;
+    let overBytes = false;
+    const counted = body.pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+            bytes += chunk.byteLength;
+            if (bytes <= limits.maxBytes) {
+                controller.enqueue(chunk);
+                return;
+            }
+            overBytes = true;
+            controller.terminate();
+        },
+    }));
+    const reader = (0,dist/* parseJsonEventStream */._Z)({ stream: counted, schema: ai_dist/* uiMessageChunkSchema */._E }).getReader();
+    const stop = () => void reader.cancel().catch(() => undefined);
+    limits.signal?.addEventListener('abort', stop, { once: true });
+    let chunks = 0;
+    let breathed = performance.now();
     try {
         for (;;) {
+            if (limits.signal?.aborted)
+                break;
             const { done, value } = await reader.read();
             if (done)
                 break;
             // A chunk this release does not know (a newer type) is skipped, as useChat would.
-            if (!value.success)
-                continue;
-            const chunk = value.value;
-            if (apply(chunk, value.rawValue, answer, parts))
+            if (value.success && apply(value.value, value.rawValue, answer, text, limits))
                 onUpdate(answer);
             if (answer.finished || answer.stoppedBy)
                 break;
+            if (++chunks % YIELD_EVERY_CHUNKS === 0 || performance.now() - breathed > YIELD_EVERY_MS) {
+                await new Promise((resolve) => setImmediate(resolve));
+                breathed = performance.now();
+            }
         }
     }
     catch {
         answer.stoppedBy = 'the connection ended before the answer was complete';
     }
     finally {
-        reader.cancel().catch(() => undefined);
+        limits.signal?.removeEventListener('abort', stop);
+        stop();
+    }
+    if (limits.signal?.aborted && !answer.finished) {
+        answer.stoppedBy = limits.stopReason?.() ?? 'the action stopped reading the answer';
+    }
+    else if (overBytes && !answer.finished && !answer.stoppedBy) {
+        answer.stoppedBy = `the answer stream was longer than ${formatBytes(limits.maxBytes)}, so the action stopped reading it`;
     }
     if (!answer.finished && !answer.stoppedBy)
         answer.stoppedBy = 'the answer stream ended before it was complete';
     return answer;
 }
-function apply(chunk, raw, answer, parts) {
+function apply(chunk, raw, answer, text, limits) {
     switch (chunk.type) {
         case 'text-start':
-            if (!parts.has(chunk.id))
-                parts.set(chunk.id, '');
+            text.start(chunk.id);
             return false;
         case 'text-delta':
-            parts.set(chunk.id, (parts.get(chunk.id) ?? '') + chunk.delta);
-            answer.text = [...parts.values()].filter((text) => text !== '').join('\n\n');
+            text.append(chunk.id, chunk.delta, limits.maxText + limits.overlap);
+            if (text.length > limits.maxText) {
+                answer.stoppedBy = `the answer was longer than ${limits.maxText.toLocaleString('en-US')} characters, so it was cut there`;
+            }
             return true;
         case 'source-url':
             if (answer.sources.length < MAX_SOURCES && !answer.sources.some((source) => source.url === chunk.url)) {
@@ -764,12 +903,18 @@ function noteThread(answer, ...places) {
     }
     return false;
 }
+function formatBytes(bytes) {
+    return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
 
 // EXTERNAL MODULE: ./src/github/progress-view.ts
 var progress_view = __webpack_require__(7848);
-// EXTERNAL MODULE: ./src/github/trigger.ts + 1 modules
-var trigger = __webpack_require__(7637);
+// EXTERNAL MODULE: ./src/github/trigger.ts
+var trigger = __webpack_require__(7131);
+// EXTERNAL MODULE: ./src/github/markdown.ts
+var markdown = __webpack_require__(5566);
 ;// CONCATENATED MODULE: ./src/ask/trigger.ts
+
 
 
 
@@ -828,7 +973,8 @@ function decideAsk(event, routing, options) {
             return skip('the event names nobody whose permission could be checked');
         const title = issue.title ?? '';
         const base = { kind: 'ask', newThread: false, requester, issue: { number: issue.number, title } };
-        const whole = [title, issue.body ?? ''].filter((part) => part.trim()).join('\n\n');
+        // What of the body renders as nothing (comments, link definitions, invisible characters) is not asked.
+        const whole = [title, (0,markdown/* visibleMarkdown */.u6)(issue.body ?? '')].filter((part) => part.trim()).join('\n\n');
         if (payload.action === 'labeled') {
             return (0,route/* isAskLabel */._M)(payload.label?.name, routing)
                 ? { ...base, question: whole }
@@ -892,7 +1038,7 @@ async function runAsk(routing, event, step, problems = []) {
     record.writeOutputs({
         status: result.status,
         // The output keeps the answer's lines: it travels in the runner's output file, never in the log.
-        answer: (0,text_gate/* redact */.E$)(answer?.text ?? ''),
+        answer: (0,text_gate/* forText */.zA)(answer?.text ?? '', READ_LIMITS.maxText),
         // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
         threadId: answer?.threadId ?? '',
         sources: JSON.stringify((answer?.sources ?? []).map((source) => source.url)),
@@ -1016,7 +1162,14 @@ async function answerQuestion(settings, event, deps, problems) {
         }
         return { status: constants/* FAILED_STATUS */.PO, message: `No answer: ${message}` };
     }
-    const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')));
+    const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
+        ...READ_LIMITS,
+        overlap: (0,text_gate/* longestSecret */.nr)(),
+        signal: stop,
+        stopReason: () => deps.signal.aborted
+            ? 'the run was cancelled while the answer was being written'
+            : `no complete answer within 'timeout-minutes' (${(0,format/* formatSeconds */.X)(settings.timeoutMs)})`,
+    });
     if (!answer.threadId && earlier)
         answer.threadId = earlier.threadId;
     // The sources as they go on, to the comment and the `sources` output: each rebuilt by its grammar.
