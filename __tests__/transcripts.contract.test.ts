@@ -77,14 +77,17 @@ function transcript(result: RunResult): unknown {
 }
 
 /**
- * How often the live plan is edited while the job works depends on the clock too: of the writes
- * that show the comment still working (⏳), the first stays and later edits are left out.
+ * How often the live plan is edited while the job works, and an answer while it streams, depends
+ * on the clock too: of the writes that show the comment still working (⏳, "Writing the answer…"),
+ * the first stays and later edits are left out.
  */
 function liveEditsOnce(calls: FakeGitHub['calls']): FakeGitHub['calls'] {
   let working = false;
   return calls.filter((call) => {
     const text = (call.body as { body?: unknown } | undefined)?.body;
-    if (typeof text !== 'string' || !/^(?:<!--[^\n]*-->\n)?⏳/u.test(text)) return true;
+    const stillWorking =
+      /^(?:<!--[^\n]*-->\n)?⏳/u.test(String(text)) || String(text).includes('_Writing the answer…_');
+    if (typeof text !== 'string' || !stillWorking) return true;
     const first = !working;
     working = true;
     return first || call.method !== 'PATCH';

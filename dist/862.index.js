@@ -590,6 +590,8 @@ class AnswerComment {
     #lastWrite = -Infinity;
     #written = '';
     #pending = Promise.resolve();
+    /** When a create failed: GitHub may have saved the comment all the same (a cancel, a timeout). */
+    #createFailedSince;
     constructor(octokit, target, log, options) {
         this.#octokit = octokit;
         this.#target = target;
@@ -621,14 +623,26 @@ class AnswerComment {
             return;
         const { owner, repo, issueNumber } = this.#target;
         try {
+            // A create that failed may have reached GitHub: the comment it made is found again by its
+            // marker before another is created, so one question never gets two answers.
+            if (this.#id === undefined && this.#createFailedSince !== undefined)
+                this.#id = await this.#findOwn(body);
             if (this.#id === undefined) {
-                const { data } = await this.#octokit.rest.issues.createComment({
-                    owner,
-                    repo,
-                    issue_number: issueNumber,
-                    body,
-                });
-                this.#id = data.id;
+                // GitHub's clock is not ours: a margin, so that a comment it kept is never before `since`.
+                const since = new Date(this.#now() - 5 * 60_000).toISOString();
+                try {
+                    const { data } = await this.#octokit.rest.issues.createComment({
+                        owner,
+                        repo,
+                        issue_number: issueNumber,
+                        body,
+                    });
+                    this.#id = data.id;
+                }
+                catch (error) {
+                    this.#createFailedSince ??= since;
+                    throw error;
+                }
             }
             else {
                 await this.#octokit.rest.issues.updateComment({ owner, repo, comment_id: this.#id, body });
@@ -639,6 +653,27 @@ class AnswerComment {
             this.#log.warning(`Could not write the answer on #${issueNumber}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
+    /** The bot comment for this question written since the failed create, if GitHub kept one. */
+    async #findOwn(body) {
+        const question = questionOf(body);
+        if (question === undefined)
+            return undefined;
+        const { owner, repo, issueNumber } = this.#target;
+        // One page: only comments since the failed create, of which this run writes one.
+        const { data } = await this.#octokit.rest.issues.listComments({
+            owner,
+            repo,
+            issue_number: issueNumber,
+            since: this.#createFailedSince,
+            per_page: 100,
+        });
+        return data.find((comment) => comment.user?.type === 'Bot' && questionOf(comment.body ?? '') === question)?.id;
+    }
+}
+/** The question a body's ask marker names (`q=…` on its first line). */
+function questionOf(body) {
+    const first = body.split('\n', 1)[0] ?? '';
+    return first.startsWith(ASK_MARKER_PREFIX) ? /\sq=(\S+)/.exec(first)?.[1] : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
