@@ -2,29 +2,18 @@
  * GitHub's rate limits are waits, never refusals: every call of the action's one Octokit, against
  * the fake GitHub answering as github.com does over a limit, with the waits' clock injected.
  */
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
 import type { RateLimitFault } from '../emulator/github/types.ts';
 import { createOctokit, describeGitHubError, type GitHubLimits, type Octokit } from '../src/github/octokit.ts';
 import { rateLimitOf } from '../src/github/rate-limit.ts';
+import { useFakeGitHubApi } from './support/services.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
 const TOKEN = 'ghs_rate_limit_token';
 const REACT = 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions';
 
 let github: FakeGitHub;
-let savedUrl: string | undefined;
-beforeAll(async () => {
-  github = await startFakeGitHub({ token: TOKEN });
-  savedUrl = process.env.GITHUB_API_URL;
-  process.env.GITHUB_API_URL = github.url;
-});
-afterAll(async () => {
-  if (savedUrl === undefined) delete process.env.GITHUB_API_URL;
-  else process.env.GITHUB_API_URL = savedUrl;
-  await github.close();
-});
-beforeEach(() => github.reset());
-afterEach(() => expect(github.violations).toEqual([]));
+useFakeGitHubApi(TOKEN, (started) => (github = started));
 
 /** The clock starts at the real time: a spent quota's reset is the fake's real clock plus some seconds. */
 async function octokitWith(

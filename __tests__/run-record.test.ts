@@ -2,9 +2,10 @@
  * The record a run without an issue leaves on its commit for a re-run (src/github/run-record.ts),
  * against the fake GitHub.
  */
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { RunRecord, workflowRun, writeRunRecord, type WorkflowRun } from '../src/github/run-record.ts';
+import { useFakeGitHubApi } from './support/services.ts';
 import { memoryLogger } from './support/fake-clock.ts';
 
 const TOKEN = 'ghs_run_record_token';
@@ -13,19 +14,7 @@ const KEY = 'svc_run_record_key';
 const STATUSES = 'GET /repos/{owner}/{repo}/commits/{ref}/statuses';
 
 let github: FakeGitHub;
-let savedUrl: string | undefined;
-beforeAll(async () => {
-  github = await startFakeGitHub({ token: TOKEN });
-  savedUrl = process.env.GITHUB_API_URL;
-  process.env.GITHUB_API_URL = github.url;
-});
-afterAll(async () => {
-  if (savedUrl === undefined) delete process.env.GITHUB_API_URL;
-  else process.env.GITHUB_API_URL = savedUrl;
-  await github.close();
-});
-beforeEach(() => github.reset());
-afterEach(() => expect(github.violations).toEqual([]));
+useFakeGitHubApi(TOKEN, (started) => (github = started));
 
 const RUN: WorkflowRun = { id: '77', attempt: 1, sha: SHA, job: 'docs', step: 'docs-agent' };
 

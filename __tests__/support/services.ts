@@ -94,3 +94,26 @@ export function expectClean(result: RunResult): void {
   expect(result.everything).not.toMatch(/\n\s+at .+:\d+:\d+|<html|<!DOCTYPE/i);
   expect(result.stderr).toBe('');
 }
+
+/**
+ * A fake GitHub for in-process tests of one file: GITHUB_API_URL points at it for the file (Octokit
+ * reads it when it is created), it is reset before each test, and no test may send it a request
+ * GitHub's OpenAPI description rejects.
+ */
+export function useFakeGitHubApi(token: string, use: (github: FakeGitHub) => void): void {
+  let github: FakeGitHub | undefined;
+  let savedUrl: string | undefined;
+  beforeAll(async () => {
+    github = await startFakeGitHub({ token });
+    savedUrl = process.env.GITHUB_API_URL;
+    process.env.GITHUB_API_URL = github.url;
+    use(github);
+  });
+  afterAll(async () => {
+    if (savedUrl === undefined) delete process.env.GITHUB_API_URL;
+    else process.env.GITHUB_API_URL = savedUrl;
+    await github?.close();
+  });
+  beforeEach(() => github?.reset());
+  afterEach(() => expect(github?.violations).toEqual([]));
+}
