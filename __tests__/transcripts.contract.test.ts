@@ -128,6 +128,13 @@ async function waiting(): Promise<void> {
   while (!emulator.requests.slice(before).some((r) => r.method === 'GET')) await tick();
 }
 
+/** A `/docs` comment's run, sent `signal` once it waits for a job that never ends. */
+function stoppedWhileWaiting(signal: NodeJS.Signals): Promise<RunResult> {
+  emulator.configure({ outcome: 'never' });
+  const event = commentEvent(github, '/docs document the flag');
+  return run({}, { event, onSpawn: (child) => void waiting().then(() => child.kill(signal)) });
+}
+
 describe('transcripts', () => {
   test('a step with a prompt', async () => {
     expect(transcript(await run({ prompt: 'Document the --verbose flag' }))).toMatchSnapshot();
@@ -194,37 +201,13 @@ describe('transcripts', () => {
   });
 
   test('a run cancelled while it waits, and its post step', async () => {
-    emulator.configure({ outcome: 'never' });
-    const main = await run(
-      {},
-      {
-        event: commentEvent(github, '/docs document the flag'),
-        onSpawn: (child) => {
-          void (async () => {
-            await waiting();
-            child.kill('SIGINT');
-          })();
-        },
-      },
-    );
+    const main = await stoppedWhileWaiting('SIGINT');
     const post = await run({}, { entry: 'post', state: main.state });
     expect({ main: transcript(main), post: { exit: post.code, outputs: post.outputs } }).toMatchSnapshot();
   });
 
   test('the post step of a run killed while it waits', async () => {
-    emulator.configure({ outcome: 'never' });
-    const main = await run(
-      {},
-      {
-        event: commentEvent(github, '/docs document the flag'),
-        onSpawn: (child) => {
-          void (async () => {
-            await waiting();
-            child.kill('SIGKILL');
-          })();
-        },
-      },
-    );
+    const main = await stoppedWhileWaiting('SIGKILL');
     emulator.requests.length = 0;
     github.calls.length = 0;
     expect(transcript(await run({}, { entry: 'post', state: main.state }))).toMatchSnapshot();
