@@ -28,7 +28,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['util', 'service', 'github', 'run', 'ask'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -66,13 +66,16 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  // The layers of src/ (src/README.md): each folder imports only the ones below it, so the
-  // service client and the GitHub side never know about a run, and nothing knows about ask mode.
-  ...layer('util', [], 'util/ is the bottom layer: it imports no other folder of src/'),
-  ...layer('service', ['util'], 'service/ talks to the agent service and imports only util/'),
-  ...layer('github', ['util'], 'github/ talks to GitHub and imports only util/'),
-  ...layer('run', ['util', 'service', 'github'], 'run/ orchestrates a run from service/, github/ and util/'),
-  ...layer('ask', ['util', 'service', 'github', 'run'], 'ask/ may use every layer but the entry'),
+  // The layers of src/ (src/README.md), bottom up: each folder imports only the ones below it.
+  // The modes (agent/, ask/) are siblings: neither imports the other, and only the entry
+  // (main.ts) knows them both.
+  ...layer('base', [], 'base/ is the bottom layer: it imports no other folder of src/'),
+  ...layer('text', ['base'], 'text/ (the gate, grammars, markdown) imports only base/'),
+  ...layer('service', ['base', 'text'], 'service/ talks to the Documentation Agent service and imports only base/ and text/'),
+  ...layer('github', ['base', 'text'], 'github/ talks to GitHub and imports only base/ and text/'),
+  ...layer('step', ['base', 'text', 'service', 'github'], 'step/ is the runtime every mode shares: it never imports a mode'),
+  ...layer('agent', ['base', 'text', 'service', 'github', 'step'], 'agent/ is a mode: it never imports another mode (ask/)'),
+  ...layer('ask', ['base', 'text', 'service', 'github', 'step'], 'ask/ is a mode: it never imports another mode (agent/)'),
   {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { Input, Output } from '../src/util/constants.ts';
+import { Input, Output } from '../src/base/constants.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
 import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';
-import { clearSecrets } from '../src/util/text-gate.ts';
+import { clearSecrets } from '../src/text/text-gate.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { render, seen } from './support/render.ts';
 import { closeServices, commentEvent, resetServices, startServices, type Services } from './support/services.ts';

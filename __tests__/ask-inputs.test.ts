@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import { readAskSettings } from '../src/ask/inputs.ts';
 import { askIn, isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
-import { readAnswer } from '../src/ask/stream.ts';
+import { readAnswer } from '../src/service/assistant-stream.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
-import { clearSecrets } from '../src/util/text-gate.ts';
+import { clearSecrets } from '../src/text/text-gate.ts';
 
 const ROUTING: AskRouting = {
   mode: 'agent',

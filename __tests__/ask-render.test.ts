@@ -1,6 +1,6 @@
 import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } from '../src/ask/render.ts';
-import { parseAskMarker, renderAskMarker } from '../src/ask/marker.ts';
-import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
+import { parseAskMarker, renderAskMarker } from '../src/github/answer-marker.ts';
+import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { render, seen } from './support/render.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
 

@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
-import type { AskClient } from '../src/ask/client.ts';
+import type { AskClient } from '../src/service/assistant.ts';
 import type { AskSettings } from '../src/ask/inputs.ts';
 import { answerQuestion, fingerprint, type AskDependencies } from '../src/ask/run.ts';
-import { TIMINGS } from '../src/run/timings.ts';
-import { ServiceError } from '../src/util/errors.ts';
+import { TIMINGS } from '../src/step/timings.ts';
+import { ServiceError } from '../src/base/errors.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 

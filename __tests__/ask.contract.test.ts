@@ -114,7 +114,7 @@ describe('ask mode', () => {
   });
 
   test('a correctly signed marker in a person’s comment does not steer the thread', async () => {
-    const { renderAskMarker } = await import('../src/ask/marker.ts');
+    const { renderAskMarker } = await import('../src/github/answer-marker.ts');
     const marker = renderAskMarker(
       { threadId: 'forged', question: 'i' },
       { key: ASSISTANT_KEY, repository: 'Codertocat/Hello-World', issueNumber: 1 },

@@ -1,6 +1,6 @@
 import { claimRequest, requestKey } from '../src/github/claim.ts';
 import type { Octokit } from '../src/github/octokit.ts';
-import type { Logger } from '../src/util/log.ts';
+import type { Logger } from '../src/base/log.ts';
 import type { FoundProgress, ProgressComments } from '../src/github/progress-comment.ts';
 
 const run = (extra: object = {}) => ({ kind: 'run' as const, request: '', forceNew: false, ...extra });

@@ -6,7 +6,7 @@ import {
   OUTPUT_STATUSES,
   PR_NUMBER,
   THREAD_ID,
-} from '../src/util/grammar.ts';
+} from '../src/text/grammar.ts';
 
 const HOSTS = ['github.com', 'ghe.example.com'];
 

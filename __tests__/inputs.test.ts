@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
-import { readSettings } from '../src/run/inputs.ts';
+import { readSettings } from '../src/step/inputs.ts';
 import { readAskRouting } from '../src/ask/route.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
-import { readTimings, TIMINGS } from '../src/run/timings.ts';
+import { readTimings, TIMINGS } from '../src/step/timings.ts';
 
 // @actions/core masks a value by writing the add-mask command to stdout.
 const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);

@@ -7,8 +7,8 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import type { RunResult } from './support/runner.ts';
-import { MAX_EDITS } from '../src/run/live-progress.ts';
-import { TIMINGS } from '../src/run/timings.ts';
+import { MAX_EDITS } from '../src/agent/live-progress.ts';
+import { TIMINGS } from '../src/step/timings.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
 import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';
 import { render, seen } from './support/render.ts';

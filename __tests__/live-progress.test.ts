@@ -1,10 +1,10 @@
 import type { Job, Session } from '../src/service/client.ts';
-import type { PlanStep } from '../src/util/constants.ts';
-import { ServiceError } from '../src/util/errors.ts';
-import { MAX_EDITS, LiveProgress, type LivePlan } from '../src/run/live-progress.ts';
+import type { PlanStep } from '../src/base/constants.ts';
+import { ServiceError } from '../src/base/errors.ts';
+import { MAX_EDITS, LiveProgress, type LivePlan } from '../src/agent/live-progress.ts';
 import { renderProgress, type ProgressView } from '../src/github/progress-view.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
-import { TIMINGS } from '../src/run/timings.ts';
+import { TIMINGS } from '../src/step/timings.ts';
 
 const running: Job = { id: 'job_1', status: 'active', prLink: null };
 

@@ -1,6 +1,6 @@
-import { MAX_MARKDOWN, scanLines, visibleMarkdown } from '../src/github/markdown.ts';
+import { MAX_MARKDOWN, scanLines, visibleMarkdown } from '../src/text/markdown.ts';
 import { findRequest } from '../src/github/trigger.ts';
-import { stripInvisibleCharacters } from '../src/util/sanitize.ts';
+import { stripInvisibleCharacters } from '../src/text/sanitize.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
 
 describe('reading a comment is bounded', () => {

@@ -1,5 +1,5 @@
-import { notificationText, whomToNotify } from '../src/run/notify.ts';
-import type { Outcome } from '../src/run/outcome.ts';
+import { notificationText, whomToNotify } from '../src/agent/notify.ts';
+import type { Outcome } from '../src/agent/outcome.ts';
 import type { Trigger } from '../src/github/trigger.ts';
 
 type RunTrigger = Extract<Trigger, { kind: 'run' }>;

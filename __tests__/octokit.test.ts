@@ -1,6 +1,6 @@
 import { startPlainServer } from './support/plain-server.ts';
 import { createOctokit, isRetryable, runUrl } from '../src/github/octokit.ts';
-import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
+import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 
 const KEY = 'svc_Zk39fQ2mX8pLw7TnB4vR';

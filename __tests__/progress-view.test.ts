@@ -1,7 +1,7 @@
-import { decideOutcome } from '../src/run/outcome.ts';
+import { decideOutcome } from '../src/agent/outcome.ts';
 import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/github/progress-view.ts';
-import { cleanText, fence } from '../src/util/sanitize.ts';
-import { forMarkdown } from '../src/util/text-gate.ts';
+import { cleanText, fence } from '../src/text/sanitize.ts';
+import { forMarkdown } from '../src/text/text-gate.ts';
 import { PROGRESS_STATES } from '../src/github/progress-view.ts';
 import { render, seen } from './support/render.ts';
 

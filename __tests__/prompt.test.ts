@@ -1,4 +1,4 @@
-import { buildPrompt } from '../src/run/prompt.ts';
+import { buildPrompt } from '../src/agent/prompt.ts';
 import type { Trigger } from '../src/github/trigger.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
 

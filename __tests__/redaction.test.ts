@@ -6,7 +6,7 @@
  * left out) must hold no run of 8 characters of the secret, or of its base64 forms.
  */
 import { renderAnswerComment } from '../src/ask/render.ts';
-import { stripInvisible, cleanText } from '../src/util/sanitize.ts';
+import { stripInvisible, cleanText } from '../src/text/sanitize.ts';
 import {
   clearSecrets,
   forHtml,
@@ -16,7 +16,7 @@ import {
   forText,
   gateLines,
   registerSecret,
-} from '../src/util/text-gate.ts';
+} from '../src/text/text-gate.ts';
 import { pageText, shownText } from './support/render.ts';
 
 const KEY = 'svc_Zk39fQ2mX8pLw7TnB4vR1c';

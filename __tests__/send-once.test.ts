@@ -1,5 +1,5 @@
 import { sendOnce } from '../src/service/send-once.ts';
-import { ServiceError } from '../src/util/errors.ts';
+import { ServiceError } from '../src/base/errors.ts';
 import type { Job } from '../src/service/client.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
 import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle } from '../src/service/client.ts';
-import { ServiceError } from '../src/util/errors.ts';
-import { clearSecrets, registerSecret } from '../src/util/text-gate.ts';
+import { ServiceError } from '../src/base/errors.ts';
+import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { createTransport } from '../src/service/transport.ts';
 
 const BASE = 'https://agent.example.com/api';

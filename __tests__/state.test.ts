@@ -1,10 +1,10 @@
-// The step record (src/run/state.ts) and the runner port's writes to the runner's files.
+// The step record (src/step/state.ts) and the runner port's writes to the runner's files.
 import * as core from '@actions/core';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { coreRunner } from '../src/run/runner.ts';
-import { StepRecord } from '../src/run/state.ts';
+import { coreRunner } from '../src/step/runner.ts';
+import { StepRecord } from '../src/step/state.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { parseFileCommands } from './support/runner.ts';
 

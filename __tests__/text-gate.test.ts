@@ -7,7 +7,7 @@ import {
   gatedLogger,
   redact,
   registerSecret,
-} from '../src/util/text-gate.ts';
+} from '../src/text/text-gate.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 
 const KEY = 'svc_Zk39fQ2mX8pLw7TnB4vR';

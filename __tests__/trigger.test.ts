@@ -1,6 +1,6 @@
 import type { GitHubEvent } from '../src/github/event.ts';
-import type { Settings } from '../src/run/inputs.ts';
-import { buildPrompt } from '../src/run/prompt.ts';
+import type { Settings } from '../src/step/inputs.ts';
+import { buildPrompt } from '../src/agent/prompt.ts';
 import { decideTrigger, findRequest } from '../src/github/trigger.ts';
 import { webhookPayload } from './support/runner.ts';
 

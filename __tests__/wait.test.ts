@@ -1,5 +1,5 @@
 import type { Job } from '../src/service/client.ts';
-import { ServiceError } from '../src/util/errors.ts';
+import { ServiceError } from '../src/base/errors.ts';
 import { POLL_SCHEDULE } from '../src/service/poll-schedule.ts';
 import { readJob, waitForJob, type WaitOptions } from '../src/service/wait.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';

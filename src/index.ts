@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { run, runPostStep } from './main.ts';
-import { coreRunner } from './run/runner.ts';
-import { errorMessage } from './util/errors.ts';
+import { coreRunner } from './step/runner.ts';
+import { errorMessage } from './base/errors.ts';
 
 /** Set by the post step's entry (src/post.cjs, shipped as dist/post.js) before it loads this file. */
 const POST_STEP = Symbol.for('docs-agent-action.post-step');

@@ -1,16 +1,16 @@
 import { isAskRun, readAskRouting } from './ask/route.ts';
 import { readEvent } from './github/event.ts';
 import { createOctokit, runUrl } from './github/octokit.ts';
-import { watchForCancel } from './run/cancel.ts';
-import { productionDependencies } from './run/deps.ts';
-import { execute } from './run/execute.ts';
-import { collectSettings, readPostInputs } from './run/inputs.ts';
-import { runPost } from './run/post.ts';
-import { reportFailure } from './run/report.ts';
-import type { Runner } from './run/runner.ts';
-import { StepRecord } from './run/state.ts';
-import { readTimings, type Timings } from './run/timings.ts';
-import { errorMessage } from './util/errors.ts';
+import { watchForCancel } from './step/cancel.ts';
+import { productionDependencies } from './step/deps.ts';
+import { execute } from './agent/execute.ts';
+import { collectSettings, readPostInputs } from './step/inputs.ts';
+import { runPost } from './step/post.ts';
+import { reportFailure } from './agent/report.ts';
+import type { Runner } from './step/runner.ts';
+import { StepRecord } from './step/state.ts';
+import { readTimings, type Timings } from './step/timings.ts';
+import { errorMessage } from './base/errors.ts';
 
 /**
  * The action's main step: every failure ends here as one clean line. The runner is a parameter

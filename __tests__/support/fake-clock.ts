@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/util/clock.ts';
+import type { Clock } from '../../src/base/clock.ts';
 
 /** A clock whose sleeps return at once and move time forward by what was asked. */
 export class FakeClock implements Clock {

@@ -1,10 +1,10 @@
-// A runner for in-process tests: the Runner port (src/run/runner.ts) kept in memory. Its log goes
+// A runner for in-process tests: the Runner port (src/step/runner.ts) kept in memory. Its log goes
 // through the same gate as production's, its job summary is built by @actions/core's own summary
 // class (the same HTML the runner's file gets), and it refuses what the real runner would make a
 // mess of: an output written twice.
 import { summary as coreSummary } from '@actions/core';
-import type { Runner, SummaryWriter } from '../../src/run/runner.ts';
-import { gateLines, gatedLogger } from '../../src/util/text-gate.ts';
+import type { Runner, SummaryWriter } from '../../src/step/runner.ts';
+import { gateLines, gatedLogger } from '../../src/text/text-gate.ts';
 
 export interface LogLine {
   level: 'info' | 'notice' | 'warning' | 'debug';

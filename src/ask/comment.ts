@@ -1,9 +1,9 @@
 // The answer comment on the issue, and the conversation the issue already had with the assistant.
-import { errorMessage } from '../util/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import type { IssueTarget, Octokit } from '../github/octokit.ts';
-import type { Logger } from '../util/log.ts';
-import type { TextMessage } from './client.ts';
-import { ASK_MARKER_PREFIX, parseAskMarker, type AskMarkerScope } from './marker.ts';
+import type { Logger } from '../base/log.ts';
+import type { TextMessage } from '../service/assistant.ts';
+import { ASK_MARKER_PREFIX, parseAskMarker, type AskMarkerScope } from '../github/answer-marker.ts';
 import { askIn, type AskRouting } from './route.ts';
 import { ANSWER_END, ANSWER_START } from './render.ts';
 

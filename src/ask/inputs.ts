@@ -7,8 +7,8 @@ import {
   Input,
   PERMISSION_LEVELS,
   type PermissionLevel,
-} from '../util/constants.ts';
-import { ConfigError } from '../util/errors.ts';
+} from '../base/constants.ts';
+import { ConfigError } from '../base/errors.ts';
 import {
   DEFAULT_TIMEOUT_MINUTES,
   InputProblems,
@@ -16,8 +16,8 @@ import {
   readBaseUrl,
   readIssueNumber,
   readTimeoutMinutes,
-} from '../run/inputs.ts';
-import { registerSecret } from '../util/text-gate.ts';
+} from '../step/inputs.ts';
+import { registerSecret } from '../text/text-gate.ts';
 import type { AskRouting } from './route.ts';
 
 export interface AskSettings extends AskRouting {

@@ -10,10 +10,10 @@
 // `&` before an entity, `![` (images), `](` and `]:` (links and link definitions), and the scheme
 // or `www.` of a bare address to another host. Only inline links whose target passes the host
 // check are written back as links, outside fenced code blocks.
-import { checkSourceLink } from '../util/grammar.ts';
-import { stripInvisible } from '../util/sanitize.ts';
-import { forMarkdown, holdsSecret, longestSecret, redact } from '../util/text-gate.ts';
-import type { Source } from './stream.ts';
+import { checkSourceLink } from '../text/grammar.ts';
+import { stripInvisible } from '../text/sanitize.ts';
+import { forMarkdown, holdsSecret, longestSecret, redact } from '../text/text-gate.ts';
+import type { Source } from '../service/assistant-stream.ts';
 
 const ZWSP = '\u200b';
 
@@ -26,7 +26,7 @@ const MAX_URL = 500;
 export type AnswerState = 'streaming' | 'complete' | 'incomplete';
 
 export interface AnswerView {
-  /** The signed marker line (src/ask/marker.ts). */
+  /** The signed marker line (src/github/answer-marker.ts). */
   marker: string;
   /** The answer's markdown as it arrived. */
   answer: string;
@@ -68,7 +68,7 @@ export function renderAnswerComment(view: AnswerView): string {
 }
 
 /**
- * The sources whose address passes the source-link grammar (src/util/grammar.ts), each rebuilt from
+ * The sources whose address passes the source-link grammar (src/text/grammar.ts), each rebuilt from
  * its parts, and no address twice; what does not pass is left out, with its reason. The same list
  * feeds the comment's links and the `sources` output.
  */
@@ -118,7 +118,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /**
  * The answer's markdown made inert (see the top of this file), secrets removed, cut below the
  * comment limit, and with a code block the answer left open closed again. The gate's order
- * (src/util/text-gate.ts), with the answer's own steps in their places: what removes text (invisible
+ * (src/text/text-gate.ts), with the answer's own steps in their places: what removes text (invisible
  * characters and HTML comments, then links to other hosts, which keep only their text) runs before
  * `redact`, so the pieces of a key it joins are joined before redaction looks; what runs after
  * (cutting, breaking what is live) only adds characters or keeps the first part.

@@ -1,11 +1,11 @@
 // What main.ts needs to choose between the agent path and ask mode, before either is loaded: the
 // few inputs that decide it and the rule. Everything else of ask mode is in a lazily loaded chunk.
 import * as core from '@actions/core';
-import { DEFAULT_ASK_WORD, Input } from '../util/constants.ts';
-import { ConfigError } from '../util/errors.ts';
+import { DEFAULT_ASK_WORD, Input } from '../base/constants.ts';
+import { ConfigError } from '../base/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import { findRequest } from '../github/trigger.ts';
-import { readTriggerPhrase } from '../run/inputs.ts';
+import { readTriggerPhrase } from '../step/inputs.ts';
 
 export type Mode = 'agent' | 'ask';
 

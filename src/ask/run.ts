@@ -1,29 +1,29 @@
 // Ask mode: answers a question from the documentation with the service's assistant. main.ts loads
 // this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
 import { createHash } from 'node:crypto';
-import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../util/constants.ts';
-import { ConfigError, errorMessage, ServiceError } from '../util/errors.ts';
+import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
+import { ConfigError, errorMessage, ServiceError } from '../base/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import type { Octokit } from '../github/octokit.ts';
-import { lazyOctokit } from '../run/deps.ts';
-import type { Clock } from '../util/clock.ts';
-import { systemClock } from '../util/clock.ts';
-import { formatSeconds } from '../util/format.ts';
-import type { Logger } from '../util/log.ts';
+import { lazyOctokit } from '../step/deps.ts';
+import type { Clock } from '../base/clock.ts';
+import { systemClock } from '../base/clock.ts';
+import { formatSeconds } from '../base/format.ts';
+import type { Logger } from '../base/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
-import { cleanText } from '../util/sanitize.ts';
-import { forLog, forText, longestSecret } from '../util/text-gate.ts';
-import type { Runner } from '../run/runner.ts';
-import type { StepRecord } from '../run/state.ts';
-import type { Timings } from '../run/timings.ts';
-import { AskClient, type AskBody } from './client.ts';
+import { cleanText } from '../text/sanitize.ts';
+import { forLog, forText, longestSecret } from '../text/text-gate.ts';
+import type { Runner } from '../step/runner.ts';
+import type { StepRecord } from '../step/state.ts';
+import type { Timings } from '../step/timings.ts';
+import { AskClient, type AskBody } from '../service/assistant.ts';
 import { AnswerComment, findThread } from './comment.ts';
 import { collectAskSettings, type AskSettings } from './inputs.ts';
-import type { InputProblems } from '../run/inputs.ts';
+import type { InputProblems } from '../step/inputs.ts';
 import type { AskRouting } from './route.ts';
-import { renderAskMarker, type AskMarkerScope } from './marker.ts';
+import { renderAskMarker, type AskMarkerScope } from '../github/answer-marker.ts';
 import { checkSources, renderAnswerComment } from './render.ts';
-import { READ_LIMITS, readAnswer, type Answer } from './stream.ts';
+import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
 import { decideAsk } from './trigger.ts';
 
 /** A question longer than this is cut: the assistant answers questions, not documents. */

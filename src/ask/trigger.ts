@@ -2,9 +2,9 @@
 import type { Actor, GitHubEvent } from '../github/event.ts';
 import { MARKER_PREFIX } from '../github/progress-view.ts';
 import { OWNER_EVENTS } from '../github/trigger.ts';
-import { visibleMarkdown } from '../github/markdown.ts';
+import { visibleMarkdown } from '../text/markdown.ts';
 import { askIn, isAskLabel, type AskRouting } from './route.ts';
-import { ASK_MARKER_PREFIX } from './marker.ts';
+import { ASK_MARKER_PREFIX } from '../github/answer-marker.ts';
 
 export type AskTrigger =
   | { kind: 'skip'; reason: string }

@@ -1,9 +1,9 @@
-import { errorMessage } from '../util/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
-import type { Logger } from '../util/log.ts';
+import type { Logger } from '../base/log.ts';
 import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
-import { forLog } from '../util/text-gate.ts';
+import { forLog } from '../text/text-gate.ts';
 import { isRateLimited } from './rate-limit.ts';
 
 /**

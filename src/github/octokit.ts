@@ -1,9 +1,9 @@
 import pRetry from 'p-retry';
-import { systemClock, type Clock } from '../util/clock.ts';
-import { errorMessage } from '../util/errors.ts';
-import { formatSeconds } from '../util/format.ts';
-import type { Logger } from '../util/log.ts';
-import { forLog } from '../util/text-gate.ts';
+import { systemClock, type Clock } from '../base/clock.ts';
+import { errorMessage } from '../base/errors.ts';
+import { formatSeconds } from '../base/format.ts';
+import type { Logger } from '../base/log.ts';
+import { forLog } from '../text/text-gate.ts';
 import { BodyTooLarge, cappedFetch } from './capped-fetch.ts';
 import { rateLimitOf } from './rate-limit.ts';
 
@@ -31,7 +31,7 @@ export interface GitHubLimits {
   deadline: number;
   /** The run's cancel: calls in flight end at once. */
   signal?: AbortSignal | undefined;
-  /** The clock of the waits (util/clock.ts); tests pass one that does not sleep. */
+  /** The clock of the waits (base/clock.ts); tests pass one that does not sleep. */
   clock?: Pick<Clock, 'now' | 'sleep'> | undefined;
 }
 

@@ -1,6 +1,6 @@
-import { PERMISSION_LEVELS, type PermissionLevel } from '../util/constants.ts';
+import { PERMISSION_LEVELS, type PermissionLevel } from '../base/constants.ts';
 import type { Actor } from './event.ts';
-import { ConfigError } from '../util/errors.ts';
+import { ConfigError } from '../base/errors.ts';
 import { describeGitHubError, type Octokit } from './octokit.ts';
 
 /** The inputs the permission gate reads (the run's Settings has them). */

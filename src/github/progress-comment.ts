@@ -1,5 +1,5 @@
 import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
-import type { Logger } from '../util/log.ts';
+import type { Logger } from '../base/log.ts';
 import {
   isNotificationOf,
   isRefusalOf,

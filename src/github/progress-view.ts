@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PlanStep } from '../util/constants.ts';
-import { formatDuration } from '../util/format.ts';
-import { forMarkdown } from '../util/text-gate.ts';
+import type { PlanStep } from '../base/constants.ts';
+import { formatDuration } from '../base/format.ts';
+import { forMarkdown } from '../text/text-gate.ts';
 
 /**
  * The hidden marker of the one progress comment per request. It holds only what the action made

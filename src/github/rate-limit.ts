@@ -1,4 +1,4 @@
-import { parseRetryAfter } from '../util/retry-after.ts';
+import { parseRetryAfter } from '../base/retry-after.ts';
 
 /**
  * GitHub's rate limits, told apart from refusals. GitHub answers a request over a limit with 429,

@@ -1,4 +1,4 @@
-import type { Logger } from '../util/log.ts';
+import type { Logger } from '../base/log.ts';
 import { describeGitHubError, type Octokit } from './octokit.ts';
 import { isRateLimited } from './rate-limit.ts';
 
@@ -12,7 +12,7 @@ import { isRateLimited } from './rate-limit.ts';
  * The record is a commit status on that commit, written by the post step once the job exists
  * (the main step saves it in the step's state as soon as the job is created). A later attempt can
  * only start once this one has finished, post steps included, so the record is there in time; and
- * the main step neither loads Octokit nor waits for GitHub for it (run/post.ts):
+ * the main step neither loads Octokit nor waits for GitHub for it (step/post.ts):
  * - context `docs-agent-action (run <run id>, <tag>)`: the tag binds it to this step of this job
  *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps) and to the request
  *   (project and prompt: the legs of a matrix share the job and the step, and nothing in the

@@ -1,7 +1,7 @@
 import { MARKER_PREFIX } from './progress-view.ts';
 import type { Actor, GitHubEvent } from './event.ts';
-import { readMarkdown } from './markdown.ts';
-import { DEFAULT_ASK_WORD } from '../util/constants.ts';
+import { readMarkdown } from '../text/markdown.ts';
+import { DEFAULT_ASK_WORD } from '../base/constants.ts';
 
 /** The issue (or pull request) a run reports to, with what the prompt may quote of it. */
 export interface IssueInfo {

@@ -1,9 +1,9 @@
-import { Input, JOB_STATUSES, STEP_STATUSES, type PlanStep, type StepStatus } from '../util/constants.ts';
-import { ServiceError } from '../util/errors.ts';
+import { Input, JOB_STATUSES, STEP_STATUSES, type PlanStep, type StepStatus } from '../base/constants.ts';
+import { ServiceError } from '../base/errors.ts';
 import type { HttpResponse, Transport } from './transport.ts';
-import { parseRetryAfter } from '../util/retry-after.ts';
-import { forLog, holdsSecret } from '../util/text-gate.ts';
-import { checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
+import { parseRetryAfter } from '../base/retry-after.ts';
+import { forLog, holdsSecret } from '../text/text-gate.ts';
+import { checkPullRequestLink, JOB_ID } from '../text/grammar.ts';
 
 // The job id's grammar lives with the others; inputs and tests take it from here too.
 export { JOB_ID };
@@ -25,7 +25,7 @@ export interface Job {
   unknownStatus?: string;
   /**
    * A pull request link on a code host the run trusts (github.com or the GitHub Enterprise server),
-   * rebuilt from its parts as `https://<host>/<owner>/<repo>/pull/<number>` (src/util/grammar.ts).
+   * rebuilt from its parts as `https://<host>/<owner>/<repo>/pull/<number>` (src/text/grammar.ts).
    */
   prLink: string | null;
   /** The number of `prLink`, when there is one. */
@@ -243,7 +243,7 @@ function checkStatus(status: unknown): Pick<Job, 'status' | 'unknownStatus'> {
 }
 
 /**
- * The link rebuilt from its parts when it passes its grammar (src/util/grammar.ts); otherwise what
+ * The link rebuilt from its parts when it passes its grammar (src/text/grammar.ts); otherwise what
  * to warn about. No link at all is null.
  */
 function checkPrLink(

@@ -1,8 +1,8 @@
 import pRetry from 'p-retry';
 import type { Job } from './client.ts';
-import type { Clock } from '../util/clock.ts';
-import { ServiceError, errorMessage } from '../util/errors.ts';
-import type { Logger } from '../util/log.ts';
+import type { Clock } from '../base/clock.ts';
+import { ServiceError, errorMessage } from '../base/errors.ts';
+import type { Logger } from '../base/log.ts';
 
 /** Waits between tries: the first at least `minMs` (randomised, doubling), none above `maxMs`. */
 export interface Backoff {

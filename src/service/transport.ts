@@ -2,8 +2,8 @@ import { request as httpRequest, type Agent, type IncomingHttpHeaders, type Inco
 import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { ServiceError } from '../util/errors.ts';
-import { formatSeconds } from '../util/format.ts';
+import { ServiceError } from '../base/errors.ts';
+import { formatSeconds } from '../base/format.ts';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';

@@ -1,9 +1,9 @@
 import type { AgentClient, Job } from './client.ts';
-import type { Clock } from '../util/clock.ts';
-import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from '../util/constants.ts';
-import { ServiceError } from '../util/errors.ts';
-import { formatDuration } from '../util/format.ts';
-import type { Logger } from '../util/log.ts';
+import type { Clock } from '../base/clock.ts';
+import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from '../base/constants.ts';
+import { ServiceError } from '../base/errors.ts';
+import { formatDuration } from '../base/format.ts';
+import type { Logger } from '../base/log.ts';
 import { pollDelay, type PollSchedule } from './poll-schedule.ts';
 
 export interface WaitOptions {

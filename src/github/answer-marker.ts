@@ -1,8 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { THREAD_ID } from '../util/grammar.ts';
-
-// The thread id's grammar lives with the other fixed forms; the stream reader takes it from here.
-export { THREAD_ID };
+import { THREAD_ID } from '../text/grammar.ts';
 
 /**
  * The hidden first line of an answer comment. It records the assistant's thread id so that the

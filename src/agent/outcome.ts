@@ -1,6 +1,6 @@
 import type { Job, Session } from '../service/client.ts';
-import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../util/constants.ts';
-import { formatDuration } from '../util/format.ts';
+import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
+import { formatDuration } from '../base/format.ts';
 import type { WaitResult } from '../service/wait.ts';
 import type { ProgressState } from '../github/progress-view.ts';
 

@@ -18,7 +18,7 @@
  */
 import * as markdownIt from 'markdown-it';
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
-import { isInvisible, stripInvisibleCharacters } from '../util/sanitize.ts';
+import { isInvisible, stripInvisibleCharacters } from './sanitize.ts';
 
 /** GitHub refuses a comment or an issue body longer than this; the rest of a longer text is not read. */
 export const MAX_MARKDOWN = 65_536;

@@ -3,12 +3,12 @@
  * thread ids, statuses, pull request links and numbers, and the documentation's source links.
  *
  * A later step reads an output as it is (`echo "$PR_LINK"`, a `::notice::` line, a URL it opens),
- * so a fixed-form value is never escaped or made inert the way free text is (src/util/text-gate.ts):
+ * so a fixed-form value is never escaped or made inert the way free text is (src/text/text-gate.ts):
  * it matches its grammar exactly, or it is refused. A link is rebuilt from its parsed parts, so
  * what goes on is only what the grammar allows: no shell metacharacters (`$(…)`, backticks, `;`,
  * quotes), no `::` or `##[` that the runner would take for a command, no query or fragment to carry
  * either, no white space or line break. Each value is checked where it enters (the service's job,
- * the answer stream, the saved state) and again by the output writer (src/run/state.ts), as a last
+ * the answer stream, the saved state) and again by the output writer (src/step/state.ts), as a last
  * line of defence.
  */
 import {
@@ -21,7 +21,7 @@ import {
   Output,
   SKIPPED_STATUS,
   UNKNOWN_STATUS,
-} from './constants.ts';
+} from '../base/constants.ts';
 
 /**
  * A job id: letters, digits, '_', '.', '-', starting with a letter or digit, at most 128 characters.
@@ -210,5 +210,5 @@ function checkSourceList(value: string): string | undefined {
   return JSON.stringify(list) === value ? undefined : 'is not written as a list of links is';
 }
 
-/** Most sources an answer lists (src/ask/stream.ts keeps no more). */
+/** Most sources an answer lists (src/service/assistant-stream.ts keeps no more). */
 export const MAX_SOURCES = 20;

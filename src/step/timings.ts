@@ -1,6 +1,6 @@
 import { POLL_SCHEDULE, type PollSchedule } from '../service/poll-schedule.ts';
 import type { Backoff } from '../service/send-once.ts';
-import { ConfigError } from '../util/errors.ts';
+import { ConfigError } from '../base/errors.ts';
 
 /**
  * Every wait of a run in one record, built once when the step starts and handed to what waits:

@@ -1,14 +1,14 @@
-import { CANCELLED_STATUS, DRY_RUN_STATUS, ERROR_STATUS, SKIPPED_STATUS } from '../util/constants.ts';
-import { errorMessage } from '../util/errors.ts';
-import type { Dependencies, NoWork } from './deps.ts';
+import { CANCELLED_STATUS, DRY_RUN_STATUS, ERROR_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
+import { errorMessage } from '../base/errors.ts';
+import type { Dependencies, NoWork } from '../step/deps.ts';
 import { notificationText } from './notify.ts';
 import type { Outcome } from './outcome.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
-import { progressView, type Conversation } from './conversation.ts';
-import type { Runner } from './runner.ts';
-import type { StepRecord } from './state.ts';
+import { progressView, type Conversation } from '../step/conversation.ts';
+import type { Runner } from '../step/runner.ts';
+import type { StepRecord } from '../step/state.ts';
 import { writeSummary } from './summary.ts';
-import { forOutput } from '../util/text-gate.ts';
+import { forOutput } from '../text/text-gate.ts';
 import { isTerminal } from '../service/wait.ts';
 
 /** Outputs, the log, the job summary and the final progress comment: every place an outcome goes. */

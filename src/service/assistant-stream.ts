@@ -7,7 +7,7 @@
 // timeout-minutes (timers and signal handlers, which wait for the loop) are heard while it reads.
 import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import type { UIMessageChunk } from 'ai';
-import { THREAD_ID } from './marker.ts';
+import { THREAD_ID } from '../text/grammar.ts';
 
 export interface Source {
   url: string;

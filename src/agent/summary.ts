@@ -1,8 +1,8 @@
-import type { PlanStep } from '../util/constants.ts';
-import { formatDuration } from '../util/format.ts';
+import type { PlanStep } from '../base/constants.ts';
+import { formatDuration } from '../base/format.ts';
 import type { Outcome } from './outcome.ts';
-import { forHtml, forMarkdown } from '../util/text-gate.ts';
-import type { SummaryWriter } from './runner.ts';
+import { forHtml, forMarkdown } from '../text/text-gate.ts';
+import type { SummaryWriter } from '../step/runner.ts';
 
 const HEADLINES: Record<Outcome['kind'], string> = {
   'pull-request': 'The documentation agent opened a pull request',

@@ -1,10 +1,10 @@
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
-import type { Logger } from '../util/log.ts';
+import type { Logger } from '../base/log.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { progressView } from './conversation.ts';
 import type { SavedProgress, StepRecord } from './state.ts';
 import { writeRunRecord } from '../github/run-record.ts';
-import { errorMessage } from '../util/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 
 /** What the post step needs; the entry builds it from the runner and the inputs. */
 export interface PostDependencies {

@@ -24,7 +24,7 @@
  * only matches the whole key. The public prefix alone is no secret: it stays, and is shown before
  * the `***`.
  */
-import type { Logger } from './log.ts';
+import type { Logger } from '../base/log.ts';
 import { cleanText, stripInvisible } from './sanitize.ts';
 
 /** What stands where a secret was. */

@@ -1,10 +1,10 @@
 import type { AgentClient, Job, Session } from '../service/client.ts';
-import type { PlanStep } from '../util/constants.ts';
-import type { Clock } from '../util/clock.ts';
-import { ServiceError, errorMessage } from '../util/errors.ts';
-import { formatDuration } from '../util/format.ts';
-import type { Logger } from '../util/log.ts';
-import type { Timings } from './timings.ts';
+import type { PlanStep } from '../base/constants.ts';
+import type { Clock } from '../base/clock.ts';
+import { ServiceError, errorMessage } from '../base/errors.ts';
+import { formatDuration } from '../base/format.ts';
+import type { Logger } from '../base/log.ts';
+import type { Timings } from '../step/timings.ts';
 import { isTerminal } from '../service/wait.ts';
 
 /**

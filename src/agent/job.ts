@@ -2,19 +2,19 @@ import type { Job } from '../service/client.ts';
 import type { Claim } from '../github/claim.ts';
 import type { RunRecord } from '../github/run-record.ts';
 import { isAmbiguous, sendOnce } from '../service/send-once.ts';
-import { ServiceError, errorMessage, publicErrorMessage } from '../util/errors.ts';
+import { ServiceError, errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { describeGitHubError } from '../github/octokit.ts';
-import type { Settings } from './inputs.ts';
+import type { Settings } from '../step/inputs.ts';
 import { LiveProgress } from './live-progress.ts';
-import { progressView, type Conversation } from './conversation.ts';
-import type { Dependencies, NoWork } from './deps.ts';
+import { progressView, type Conversation } from '../step/conversation.ts';
+import type { Dependencies, NoWork } from '../step/deps.ts';
 import { whomToNotify } from './notify.ts';
 import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
 import type { FoundProgress, ProgressComments } from '../github/progress-comment.ts';
 import { planJob, type Plan } from './plan.ts';
 import type { Trigger } from '../github/trigger.ts';
 import { readJob, waitForJob } from '../service/wait.ts';
-import { CANCELLED_STATUS } from '../util/constants.ts';
+import { CANCELLED_STATUS } from '../base/constants.ts';
 
 export interface JobRequest {
   settings: Settings;

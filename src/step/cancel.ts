@@ -1,4 +1,4 @@
-import type { Logger } from '../util/log.ts';
+import type { Logger } from '../base/log.ts';
 
 /**
  * On cancel or a step timeout the runner sends SIGINT, then SIGTERM 7.5 s later, then kills the

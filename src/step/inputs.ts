@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from '../util/constants.ts';
-import { ConfigError } from '../util/errors.ts';
+import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from '../base/constants.ts';
+import { ConfigError } from '../base/errors.ts';
 import { JOB_ID } from '../service/client.ts';
-import { addressUserInfo, shownAddress } from '../util/address.ts';
-import { forLog, registerSecret } from '../util/text-gate.ts';
+import { addressUserInfo, shownAddress } from '../text/address.ts';
+import { forLog, registerSecret } from '../text/text-gate.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
 import { decideTrigger, needsPrompt, type TriggerSettings } from '../github/trigger.ts';
 import { getsSecrets, type GitHubEvent } from '../github/event.ts';
@@ -268,7 +268,7 @@ export function readBaseUrl(): string {
     throw new ConfigError(`Input '${Input.BaseUrl}' is required: the service's address, ${example}.`);
   }
   // The address may hold a password or a token: an error names its host alone, never the input
-  // as given, whether it parses or not (util/address.ts), and masks what could be a password.
+  // as given, whether it parses or not (text/address.ts), and masks what could be a password.
   const shown = shownAddress(raw);
   const refuse = (why: string): ConfigError => {
     const userInfo = addressUserInfo(raw);

@@ -3,16 +3,16 @@
 // The request goes through Node's http(s) with @actions/http-client's agent, as src/service/transport.ts does,
 // so the runner's https_proxy/no_proxy apply. The `ai` package's DefaultChatTransport would use
 // the global fetch (undici), which ignores those variables; so we make the request ourselves and
-// let the `ai` package read the body (src/ask/stream.ts): no hand-written event-stream parsing.
+// let the `ai` package read the body (src/service/assistant-stream.ts): no hand-written event-stream parsing.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { HttpClient } from '@actions/http-client';
-import { Input } from '../util/constants.ts';
-import { ServiceError } from '../util/errors.ts';
-import { formatSeconds } from '../util/format.ts';
-import { parseRetryAfter } from '../util/retry-after.ts';
-import { forLog } from '../util/text-gate.ts';
+import { Input } from '../base/constants.ts';
+import { ServiceError } from '../base/errors.ts';
+import { formatSeconds } from '../base/format.ts';
+import { parseRetryAfter } from '../base/retry-after.ts';
+import { forLog } from '../text/text-gate.ts';
 
 export interface TextMessage {
   id: string;

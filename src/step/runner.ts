@@ -1,6 +1,6 @@
 import type * as core from '@actions/core';
-import type { Logger } from '../util/log.ts';
-import { gateLines, gatedLogger } from '../util/text-gate.ts';
+import type { Logger } from '../base/log.ts';
+import { gateLines, gatedLogger } from '../text/text-gate.ts';
 
 /** The job summary's builder, as much of @actions/core's as the report uses. */
 export interface SummaryWriter {

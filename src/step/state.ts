@@ -1,9 +1,9 @@
 import { PROGRESS_STATES, type ProgressState, type ProgressView } from '../github/progress-view.ts';
 import { codeHosts } from '../github/octokit.ts';
 import type { RunRecordEntry } from '../github/run-record.ts';
-import { Output, State, STEP_STATUSES, type PlanStep } from '../util/constants.ts';
-import { checkFixedOutput, checkPullRequestLink, JOB_ID } from '../util/grammar.ts';
-import { forLog } from '../util/text-gate.ts';
+import { Output, State, STEP_STATUSES, type PlanStep } from '../base/constants.ts';
+import { checkFixedOutput, checkPullRequestLink, JOB_ID } from '../text/grammar.ts';
+import { forLog } from '../text/text-gate.ts';
 import type { Runner } from './runner.ts';
 
 /** What the main step left for the post step about its progress comment. */
@@ -124,7 +124,7 @@ export class StepRecord {
   /**
    * Sets the step's outputs. The first call wins: a run reports its end once. The fixed-form
    * outputs were checked where their values entered; a value that still does not match its grammar
-   * (src/util/grammar.ts) is not written, with a warning, since a later step may use it as it is.
+   * (src/text/grammar.ts) is not written, with a warning, since a later step may use it as it is.
    */
   writeOutputs(outputs: Outputs): void {
     if (this.#outputsWritten) return;
