@@ -2,7 +2,9 @@ import type { Job, Session } from '../src/service/client.ts';
 import type { PlanStep } from '../src/base/constants.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { MAX_EDITS, LiveProgress, type LivePlan } from '../src/agent/live-progress.ts';
-import { renderProgress, type ProgressView } from '../src/github/progress-view.ts';
+import { renderProgress } from '../src/github/progress-view.ts';
+import { progressWords } from '../src/agent/outcomes.ts';
+import type { ProgressFacts } from '../src/step/state.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 import { TIMINGS } from '../src/step/timings.ts';
 
@@ -135,10 +137,16 @@ describe('live progress', () => {
 
 describe('rendering the plan', () => {
   const scope = { key: 'svc_key', repository: 'o/r', issueNumber: 1 };
-  const base: ProgressView = { state: 'working', jobId: 'job_1', triggers: ['c1'], startedAt: '2026-11-21T10:03:00Z' };
+  const base: ProgressFacts = { state: 'working', jobId: 'job_1', triggers: ['c1'], startedAt: '2026-11-21T10:03:00Z' };
+  // The comment as the run writes it: the facts in the words of outcomes.ts, laid out by progress-view.ts.
+  const renderFacts = (facts: ProgressFacts, scope: Parameters<typeof renderProgress>[1]): string => {
+    const view = progressWords(facts, undefined);
+    if (!view) throw new Error(`no words for ${facts.state}`);
+    return renderProgress(view, scope);
+  };
 
   test('while working: title, steps by status, elapsed time', () => {
-    const body = renderProgress(
+    const body = renderFacts(
       {
         ...base,
         title: 'Document the flag',
@@ -169,7 +177,7 @@ describe('rendering the plan', () => {
   });
 
   test('at the end: the link, the message, the plan and the time taken', () => {
-    const body = renderProgress(
+    const body = renderFacts(
       {
         ...base,
         state: 'pull-request',
@@ -187,7 +195,7 @@ describe('rendering the plan', () => {
   });
 
   test('session text cannot mention, link or inject HTML', () => {
-    const body = renderProgress(
+    const body = renderFacts(
       {
         ...base,
         title: '@alice <img src=x> [click](https://evil.example)',

@@ -1,4 +1,5 @@
-import { notificationText, whomToNotify } from '../src/agent/notify.ts';
+import { whomToNotify } from '../src/agent/notify.ts';
+import { notificationText } from '../src/agent/outcomes.ts';
 import type { Outcome } from '../src/agent/outcome.ts';
 import type { Trigger } from '../src/github/trigger.ts';
 
@@ -49,9 +50,8 @@ describe('notification text', () => {
   const outcome = (kind: Outcome['kind'], prLink = ''): Outcome => ({
     kind,
     prLink,
-    status: '',
+    jobStatus: '',
     job: undefined,
-    ok: true,
     message: 'service text @x',
   });
 

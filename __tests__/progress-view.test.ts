@@ -1,18 +1,33 @@
-import { decideOutcome } from '../src/agent/outcome.ts';
-import { isRefusalOf, parseMarker, renderMarker, renderProgress, renderRefusal } from '../src/github/progress-view.ts';
+import { decideOutcome, OUTCOME_KINDS } from '../src/agent/outcome.ts';
+import { progressWords, succeeds } from '../src/agent/outcomes.ts';
+import {
+  isRefusalOf,
+  parseMarker,
+  renderMarker,
+  renderProgress as renderView,
+  renderRefusal,
+  type MarkerScope,
+} from '../src/github/progress-view.ts';
+import type { ProgressFacts } from '../src/step/state.ts';
 import { cleanText, fence } from '../src/text/sanitize.ts';
 import { forMarkdown } from '../src/text/text-gate.ts';
-import { PROGRESS_STATES } from '../src/github/progress-view.ts';
 import { render, seen } from './support/render.ts';
 
+const RUN_URL = 'https://github.com/o/r/actions/runs/1';
 const view = {
   jobId: 'job_1',
   triggers: ['c5'],
   startedAt: '2026-11-21T10:03:00.000Z',
-  runUrl: 'https://github.com/o/r/actions/runs/1',
 };
 
 const scope = { key: 'svc_test_admin_key_0123456789', repository: 'o/r', issueNumber: 7 };
+
+/** The comment as a run writes it: its facts in the words of agent/outcomes.ts, laid out by progress-view.ts. */
+function renderProgress(facts: ProgressFacts, signed: MarkerScope): string {
+  const words = progressWords(facts, RUN_URL);
+  if (!words) throw new Error(`no words for ${facts.state}`);
+  return renderView(words, signed);
+}
 
 describe('progress comment', () => {
   test('round-trips its signed marker', () => {
@@ -73,7 +88,7 @@ describe('progress comment', () => {
 
   // Every state with every part of the agent's text: each shows as written (no escape left
   // visible, which happens when escaped text lands inside HTML), and only our links are links.
-  test.each(PROGRESS_STATES)("the %s comment shows the agent's words as written", (state) => {
+  test.each(['working', ...OUTCOME_KINDS])("the %s comment shows the agent's words as written", (state) => {
     const words = {
       detail: 'Detail: a_b *c* <d> [e](f) 1. g \\ h',
       title: 'Title: a_b *c* <d> #1',
@@ -134,7 +149,9 @@ describe('outcome', () => {
     [{ job: { ...job, status: 'active' }, end: 'deadline' as const }, 'timed-out', false],
     [{ job: { ...job, status: 'active' }, end: 'cancelled' as const }, 'cancelled', false],
   ])('maps %j', (result, kind, ok) => {
-    expect(decideOutcome(result, { elapsedMs: 0 })).toMatchObject({ kind, ok });
+    const outcome = decideOutcome(result, { elapsedMs: 0 });
+    expect(outcome.kind).toBe(kind);
+    expect(succeeds(outcome)).toBe(ok);
   });
 
   test("a failed or archived job keeps the agent's reason apart from its message", () => {
@@ -150,7 +167,8 @@ describe('outcome', () => {
       { job: { ...job, prLink: null, rejectedPrLink: 'javascript:alert(1)' }, end: 'terminal' },
       { elapsedMs: 0 },
     );
-    expect(outcome).toMatchObject({ kind: 'no-change', ok: true, warning: true, prLink: '' });
+    expect(outcome).toMatchObject({ kind: 'no-change', warning: true, prLink: '' });
+    expect(succeeds(outcome)).toBe(true);
     expect(outcome.message).toContain('not used: javascript:alert(1)');
   });
 });

@@ -9,6 +9,7 @@ import type { GitHubEvent } from '../src/github/event.ts';
 import { run, runPostStep } from '../src/main.ts';
 import { productionDependencies, type Dependencies } from '../src/step/deps.ts';
 import { execute } from '../src/agent/execute.ts';
+import { progressWords, succeeds } from '../src/agent/outcomes.ts';
 import { InputProblems, type Settings } from '../src/step/inputs.ts';
 import { runPost } from '../src/step/post.ts';
 import { StepRecord } from '../src/step/state.ts';
@@ -98,7 +99,8 @@ describe('a step with a prompt', () => {
     const given = settings({ prompt: 'Document the --verbose flag' });
     const outcome = await execute(given, dispatch(), depsFor(runner, given));
 
-    expect(outcome).toMatchObject({ kind: 'pull-request', ok: true });
+    expect(outcome.kind).toBe('pull-request');
+    expect(succeeds(outcome)).toBe(true);
     const [job] = services.emulator.jobs();
     expect(services.emulator.jobsCreated()).toBe(1);
     expect(prompts()).toEqual(['Document the --verbose flag']);
@@ -120,7 +122,8 @@ describe('a step with a prompt', () => {
     const given = settings({ prompt: 'Document it' });
     const outcome = await execute(given, dispatch(), depsFor(runner, given));
 
-    expect(outcome).toMatchObject({ kind: 'failed', ok: false });
+    expect(outcome.kind).toBe('failed');
+    expect(succeeds(outcome)).toBe(false);
     expect(runner.outputs.status).toBe('failed');
     expect(runner.outputs.message).toBe('The docs repository is read-only.');
   });
@@ -131,7 +134,8 @@ describe('a step with a prompt', () => {
     const given = settings({ prompt: 'Document it', wait: false });
     const outcome = await execute(given, dispatch(), depsFor(runner, given));
 
-    expect(outcome).toMatchObject({ kind: 'started', ok: true });
+    expect(outcome.kind).toBe('started');
+    expect(succeeds(outcome)).toBe(true);
     expect(runner.outputs.status).toBe('active');
     expect(services.emulator.requests.filter((r) => r.method === 'GET' && r.path.includes('/v2/'))).toEqual([]);
   });
@@ -142,7 +146,8 @@ describe('a step with a prompt', () => {
     const given = settings({ prompt: 'Document it', timeoutMs: 400 });
     const outcome = await execute(given, dispatch(), depsFor(runner, given));
 
-    expect(outcome).toMatchObject({ kind: 'timed-out', ok: false });
+    expect(outcome.kind).toBe('timed-out');
+    expect(succeeds(outcome)).toBe(false);
     expect(runner.outputs.status).toBe('active');
   });
 
@@ -418,7 +423,8 @@ describe('the post step', () => {
     const progress = new ProgressComments(octokit, { ...repository, issueNumber: issue }, runner.log, API_KEY);
     record.saveJob('job_left');
     record.saveProgress(issue, { triggers, startedAt });
-    const id = await progress.write({ state: 'working', jobId: 'job_left', triggers, startedAt }, undefined);
+    const working = progressWords({ state: 'working', jobId: 'job_left', triggers, startedAt }, undefined);
+    const id = working && (await progress.write(working, undefined));
     if (saveCommentId && id !== undefined) record.saveComment(id);
     return { state: runner.state, issue };
   }
@@ -429,7 +435,13 @@ describe('the post step', () => {
   ])('marks a comment the main step left "working" as cancelled, %s', async (_name, saveCommentId) => {
     const { state, issue } = await leftWorking(saveCommentId);
     const runner = new FakeRunner(state);
-    await runPost({ record: new StepRecord(runner), log: runner.log, connect: connect(runner), runUrl: undefined });
+    await runPost({
+      record: new StepRecord(runner),
+      log: runner.log,
+      connect: connect(runner),
+      runUrl: undefined,
+      words: progressWords,
+    });
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
     const shown = seen(progress?.body ?? '');
@@ -449,7 +461,13 @@ describe('the post step', () => {
       prLink: 'https://github.com/acme/docs/pull/9',
     };
     const runner = new FakeRunner({ ...state, finalView: JSON.stringify(view) });
-    await runPost({ record: new StepRecord(runner), log: runner.log, connect: connect(runner), runUrl: undefined });
+    await runPost({
+      record: new StepRecord(runner),
+      log: runner.log,
+      connect: connect(runner),
+      runUrl: undefined,
+      words: progressWords,
+    });
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
     expect(seen(progress?.body ?? '')).toMatch(
@@ -461,7 +479,13 @@ describe('the post step', () => {
   test('does nothing when the main step finished its comment', async () => {
     const runner = new FakeRunner({ issueNumber: '1', finished: 'true' });
     const connectNever = jest.fn(async () => undefined);
-    await runPost({ record: new StepRecord(runner), log: runner.log, connect: connectNever, runUrl: undefined });
+    await runPost({
+      record: new StepRecord(runner),
+      log: runner.log,
+      connect: connectNever,
+      runUrl: undefined,
+      words: progressWords,
+    });
     expect(connectNever).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { createOctokit, runUrl } from './github/octokit.ts';
 import { watchForCancel } from './step/cancel.ts';
 import { productionDependencies } from './step/deps.ts';
 import { execute } from './agent/execute.ts';
+import { progressWords, succeeds } from './agent/outcomes.ts';
 import { collectSettings, readPostInputs } from './step/inputs.ts';
 import { runPost } from './step/post.ts';
 import { reportFailure } from './agent/report.ts';
@@ -36,7 +37,7 @@ export async function run(runner: Runner): Promise<void> {
     const read = collectSettings({ event, problems, routing });
     const { settings } = read;
     const result = await execute(settings, event, productionDependencies(settings, step), read.problems);
-    if ('ok' in result && !result.ok) runner.setFailed(result.message);
+    if (!succeeds(result)) runner.setFailed(result.message);
   } catch (error) {
     reportFailure(errorMessage(error), cancel.signal.aborted, { runner, record });
   } finally {
@@ -63,6 +64,7 @@ export async function runPostStep(runner: Runner): Promise<void> {
     record,
     log: runner.log,
     runUrl: runUrl(),
+    words: progressWords,
     connect: async () => {
       const inputs = readPostInputs();
       if (!inputs) return undefined;

@@ -7,12 +7,14 @@ import { decideTrigger, type Trigger } from '../github/trigger.ts';
 import type { Actor } from '../github/event.ts';
 import { RunRecord } from '../github/run-record.ts';
 import { ConfigError } from '../base/errors.ts';
-import type { Dependencies, NoWork } from '../step/deps.ts';
+import type { Dependencies } from '../step/deps.ts';
 import { missingApiKey, type InputProblems, type Settings } from '../step/inputs.ts';
+import { Conversation } from './conversation.ts';
 import { runJob } from './job.ts';
-import type { Outcome } from './outcome.ts';
+import type { RunResult } from './outcome.ts';
+import { isOutcome } from './outcomes.ts';
 import { buildPrompt } from './prompt.ts';
-import { reportNoWork, reportOutcome } from './report.ts';
+import { reportOutcome } from './report.ts';
 
 /**
  * Decides whether to act on the event, checks who asked, runs the job, and reports how the run ended.
@@ -25,9 +27,10 @@ export async function execute(
   event: GitHubEvent,
   deps: Dependencies,
   problems?: InputProblems,
-): Promise<Outcome | NoWork> {
+): Promise<RunResult> {
   const result = await handleEvent(settings, event, deps, problems);
-  if (!('ok' in result)) reportNoWork(result, deps);
+  // A run with a job reported its outcome (and said its final word) already.
+  if (!isOutcome(result)) await reportOutcome(result, { deps, elapsedMs: 0 });
   return result;
 }
 
@@ -36,7 +39,7 @@ async function handleEvent(
   event: GitHubEvent,
   deps: Dependencies,
   problems: InputProblems | undefined,
-): Promise<Outcome | NoWork> {
+): Promise<RunResult> {
   const trigger = decideTrigger(event, settings);
   if (trigger.kind === 'skip') {
     if (problems?.messages.length) {
@@ -145,11 +148,29 @@ async function handleEvent(
   if (!progress && !settings.jobId && !settings.githubToken) {
     deps.runner.log.info("'github-token' is empty: a re-run of this workflow run will create a new job.");
   }
-  const ran = await runJob({ settings, trigger, prompt, progress, deps, key: key.key, claim, runRecord });
-  if (!('outcome' in ran)) return ran;
-  const { outcome, conversation } = ran;
+  // The one conversation with the issue: the job says "working" in it, the report its final word.
+  const conversation = new Conversation({
+    progress,
+    deps,
+    trigger,
+    key: key.key,
+    notify: settings.notify,
+    startedAt: started,
+  });
+  const outcome = await runJob({
+    settings,
+    trigger,
+    prompt,
+    progress,
+    deps,
+    conversation,
+    key: key.key,
+    claim,
+    runRecord,
+  });
+  if (!isOutcome(outcome)) return outcome;
   await deps.runner.group('Report the outcome', () =>
-    reportOutcome(outcome, { progress, conversation, deps, elapsedMs: deps.clock.now() - started }),
+    reportOutcome(outcome, { conversation, deps, elapsedMs: deps.clock.now() - started }),
   );
   return outcome;
 }

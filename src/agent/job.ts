@@ -6,10 +6,9 @@ import { ServiceError, errorMessage, publicErrorMessage } from '../base/errors.t
 import { describeGitHubError } from '../github/octokit.ts';
 import type { Settings } from '../step/inputs.ts';
 import { LiveProgress } from './live-progress.ts';
-import { progressView, type Conversation } from '../step/conversation.ts';
-import type { Dependencies, NoWork } from '../step/deps.ts';
-import { whomToNotify } from './notify.ts';
-import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type Outcome } from './outcome.ts';
+import type { Conversation } from './conversation.ts';
+import type { Dependencies } from '../step/deps.ts';
+import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome, type RunResult } from './outcome.ts';
 import type { FoundProgress, ProgressComments } from '../github/progress-comment.ts';
 import { planJob, type Plan } from './plan.ts';
 import type { Trigger } from '../github/trigger.ts';
@@ -22,6 +21,8 @@ export interface JobRequest {
   prompt: string;
   progress: ProgressComments | undefined;
   deps: Dependencies;
+  /** The run's conversation with the issue: the job adopts the plan's comment and says "working" there. */
+  conversation: Conversation;
   /** The request's key in the progress marker (claim.ts `requestKey`). */
   key: string;
   /** Claims the request on GitHub before a job is created; undefined when there is no issue to report on. */
@@ -37,21 +38,11 @@ class CancelledWhileSending extends Error {}
  * Gets the job (created, continued with a follow-up, or attached to) and waits for it.
  * A re-run of a workflow for a request that already has a job never creates a second one.
  */
-export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; conversation: Conversation } | NoWork> {
-  const { settings, trigger, progress, deps, key } = request;
+export async function runJob(request: JobRequest): Promise<RunResult> {
+  const { settings, trigger, deps, key, conversation } = request;
   const { clock } = deps;
   const { log } = deps.runner;
   const started = clock.now();
-  const conversation: Conversation = {
-    commentId: undefined,
-    triggers: [key],
-    startedAt: new Date(started).toISOString(),
-    requestCommentId: trigger.commentId,
-    // Only where someone asked: a tracking issue named by `issue-number` asked for nothing.
-    react: (trigger.commentId !== undefined || trigger.requester !== undefined) && !trigger.issue?.tracking,
-  };
-  const notifyLogin = whomToNotify(settings.notify, trigger);
-  if (notifyLogin) conversation.notify = { login: notifyLogin, key };
 
   let job: Job | undefined;
   let plan: Plan | undefined;
@@ -62,13 +53,11 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     if (read.kind === 'failed') {
       // A job named by `job-id` is known even when GitHub failed: `job-id` says which.
       const named = settings.jobId ? knownJob(settings.jobId) : undefined;
-      const outcome = deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, named);
-      return { outcome, conversation };
+      return deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, named);
     }
     release = read.release;
     plan = planJob({ jobId: settings.jobId, key, trigger, recorded: read.recorded }, read.existing);
-    conversation.commentId = plan.commentId;
-    conversation.triggers = plan.triggers;
+    conversation.adopt(plan);
     const chosen = plan;
     const title = { create: 'Create the job', 'follow-up': 'Send the follow-up', attach: 'Attach to the job' };
     job = await deps.runner.group(title[chosen.kind], () => {
@@ -85,17 +74,8 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
     // of this run resumes it.
     const entry = chosen.kind === 'create' ? request.runRecord?.entry(job.id) : undefined;
     if (entry) deps.record.saveRunRecord(entry);
-    if (progress) {
-      // Saved before the comment is written: a run killed in between still lets the post step find it.
-      deps.record.saveProgress(progress.issueNumber, conversation);
-      conversation.commentId = await progress.write(
-        progressView(conversation, job.id, deps.runUrl, { state: 'working' }),
-        conversation.commentId,
-      );
-      if (conversation.commentId !== undefined) deps.record.saveComment(conversation.commentId);
-    }
-    if (deps.signal.aborted)
-      return { outcome: decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started }), conversation };
+    await conversation.working(job.id);
+    if (deps.signal.aborted) return decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started });
     const attached = plan.kind === 'attach';
     const found = job;
     const deadline = settings.wait ? started + settings.timeoutMs : clock.now();
@@ -108,14 +88,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       startedAt: started,
       deadline,
       signal: deps.signal,
-      // Only an edit: a plan never creates a second comment when the first write failed.
-      show: progress
-        ? async (shown) => {
-            if (conversation.commentId === undefined) return;
-            const view = progressView(conversation, found.id, deps.runUrl, { state: 'working', ...shown });
-            await progress.write(view, conversation.commentId);
-          }
-        : undefined,
+      show: conversation.showPlan,
     });
     const result = await deps.runner.group('Wait for the job', () =>
       waitForJob({
@@ -132,13 +105,10 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       }),
     );
     job = result.job;
-    if (!settings.wait && result.end !== 'terminal') return { outcome: startedOutcome(job), conversation };
+    if (!settings.wait && result.end !== 'terminal') return startedOutcome(job);
     const session = result.end === 'terminal' ? await live.final() : live.session;
     const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
-    return {
-      outcome: decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage, session }),
-      conversation,
-    };
+    return decideOutcome(result, { elapsedMs: clock.now() - started, agentMessage, session });
   } catch (error) {
     // The job this run follows up or attaches to is known, whether or not it could be read.
     const known = job ?? (plan && plan.kind !== 'create' ? knownJob(plan.jobId) : undefined);
@@ -148,11 +118,11 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       if (known) {
         const outcome = decideOutcome({ job: known, end: 'cancelled' }, { elapsedMs: 0 });
         // An attached job that was never read has no status to report, not even 'active'.
-        if (plan?.kind === 'attach') outcome.status = CANCELLED_STATUS;
-        return { outcome, conversation };
+        if (plan?.kind === 'attach') outcome.jobStatus = CANCELLED_STATUS;
+        return outcome;
       }
       if (plan?.kind === 'create' && !sending) await release();
-      return { outcome: cancelledBeforeJob(sending), conversation };
+      return cancelledBeforeJob(sending);
     }
     // Nothing reached the service: give the claim back so a re-run may try again.
     if (plan?.kind === 'create' && !job && !isAmbiguous(error)) await release();
@@ -163,7 +133,7 @@ export async function runJob(request: JobRequest): Promise<{ outcome: Outcome; c
       ? `Job ${known.id} was not found in project '${settings.projectId}'. Check 'job-id' and 'project-id'.`
       : `${unread}${errorMessage(error)}`;
     const publicMessage = notFound ? message : `${unread}${publicErrorMessage(error)}`;
-    return { outcome: errorOutcome(message, known, publicMessage), conversation };
+    return errorOutcome(message, known, publicMessage);
   }
 }
 

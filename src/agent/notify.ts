@@ -1,5 +1,4 @@
 import type { Actor } from '../github/event.ts';
-import type { Outcome } from './outcome.ts';
 import { isBot } from '../github/permissions.ts';
 import type { Trigger } from '../github/trigger.ts';
 
@@ -20,24 +19,4 @@ export function whomToNotify(notify: boolean, trigger: Extract<Trigger, { kind: 
   }
   if (isBot(requester) || !GITHUB_LOGIN.test(requester.login)) return undefined;
   return requester.login;
-}
-
-/**
- * The notification after the mention, in the action's own words, for a job that ended; undefined
- * for a run that stopped before the job did (timed out, cancelled, not waiting, an error), which
- * has nothing new to tell.
- */
-export function notificationText(outcome: Outcome): string | undefined {
-  switch (outcome.kind) {
-    case 'pull-request':
-      return `the docs pull request is ready: ${outcome.prLink}`;
-    case 'no-change':
-      return 'the documentation agent finished without a pull request; the progress comment above says more.';
-    case 'failed':
-      return 'the documentation update failed; the progress comment above says why.';
-    case 'archived':
-      return 'the documentation job was archived before it finished; the progress comment above says more.';
-    default:
-      return undefined;
-  }
 }

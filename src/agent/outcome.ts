@@ -1,27 +1,48 @@
 import type { Job, Session } from '../service/client.ts';
-import { CANCELLED_STATUS, ERROR_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
+import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
 import type { WaitResult } from '../service/wait.ts';
-import type { ProgressState } from '../github/progress-view.ts';
 
 /**
- * How a run ended: every state a progress comment shows but 'working'. 'started' is `wait: false`
- * (the job was started or found and left to run); 'error' is the action failing its part (a bad
- * answer, a refused key, an unreachable service).
+ * How a run with a job ended. 'started' is `wait: false` (the job was started or found and left to
+ * run); 'error' is the action failing its part (a bad answer, a refused key, an unreachable
+ * service). Each kind is a row of OUTCOMES (outcomes.ts), which puts it into words everywhere.
  */
-export type OutcomeKind = Exclude<ProgressState, 'working'>;
+export const OUTCOME_KINDS = [
+  'pull-request',
+  'no-change',
+  'failed',
+  'archived',
+  'timed-out',
+  'cancelled',
+  'started',
+  'error',
+] as const;
+export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 
-/** What the run ended with, in the words every report (outputs, summary, comment, log) uses. */
+/** A run that did no work: nothing triggered it, the requester was refused, or a dry run. */
+export interface NoWork {
+  kind: 'skipped' | 'dry-run';
+  message: string;
+}
+
+/** How any run of agent mode ended, told apart by `kind`: each kind is a row of OUTCOMES. */
+export type RunResult = Outcome | NoWork;
+export type ResultKind = RunResult['kind'];
+
+/** What the run ended with: the facts every report (outputs, summary, comment, log) is written from. */
 export interface Outcome {
   kind: OutcomeKind;
   /** Absent only when the run failed before a job existed. */
   job: Job | undefined;
-  /** The `status` output: the job's last known status ('active' when we stopped waiting). */
-  status: string;
+  /**
+   * The job's status as this run knows it: its last known status ('active' when we stopped
+   * waiting), or before a job id was known whether one may exist ('unknown', 'cancelled'). The
+   * row's `status` makes the output of it.
+   */
+  jobStatus: string;
   /** The `pr-link` output: an http(s) URL or ''. */
   prLink: string;
-  /** Whether the step succeeds. */
-  ok: boolean;
   /** One line for the log and the reports. */
   message: string;
   /** The step succeeds, but the log shows the message as a warning. */
@@ -56,12 +77,11 @@ function lastKnownStatus(job: Job): string {
 export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
   const status = lastKnownStatus(job);
   const prLink = job.prLink ?? '';
-  const base = { job, status, prLink, ...(context.session ? { session: context.session } : {}) };
+  const base = { job, jobStatus: status, prLink, ...(context.session ? { session: context.session } : {}) };
   if (end === 'cancelled') {
     return {
       ...base,
       kind: 'cancelled',
-      ok: false,
       message: `The run was cancelled; job ${job.id} continues on the service.`,
     };
   }
@@ -69,7 +89,6 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
     return {
       ...base,
       kind: 'timed-out',
-      ok: false,
       message:
         `Stopped waiting after ${formatDuration(context.elapsedMs)} (timeout-minutes); ` +
         `job ${job.id} is still ${status} and continues on the service.`,
@@ -79,18 +98,17 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
   const reason = context.agentMessage ? { reason: context.agentMessage } : {};
   switch (job.status) {
     case 'failed':
-      return { ...base, ...reason, kind: 'failed', ok: false, message: `Job ${job.id} failed${because}` };
+      return { ...base, ...reason, kind: 'failed', message: `Job ${job.id} failed${because}` };
     case 'archived':
       return {
         ...base,
         ...reason,
         kind: 'archived',
-        ok: false,
         message: `Job ${job.id} was archived before it finished${because}`,
       };
     default:
       if (prLink) {
-        return { ...base, kind: 'pull-request', ok: true, message: `Job ${job.id} opened a pull request: ${prLink}` };
+        return { ...base, kind: 'pull-request', message: `Job ${job.id} opened a pull request: ${prLink}` };
       }
       if (job.rejectedPrLink !== undefined) {
         // Not "no change": the service said it opened something, but not where the run can vouch for.
@@ -99,7 +117,6 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
         return {
           ...base,
           kind: 'no-change',
-          ok: true,
           warning: true,
           message: `Job ${job.id} completed, but the pull request link it reported ${problem}, so it was not used${shown}`,
         };
@@ -107,7 +124,6 @@ export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext)
       return {
         ...base,
         kind: 'no-change',
-        ok: true,
         message:
           `Job ${job.id} completed without opening a pull request: no files needed to change, ` +
           `or the service committed directly to the deploy branch.`,
@@ -120,9 +136,8 @@ export function startedOutcome(job: Job): Outcome {
   return {
     kind: 'started',
     job,
-    status: lastKnownStatus(job),
+    jobStatus: lastKnownStatus(job),
     prLink: job.prLink ?? '',
-    ok: true,
     message: `Job ${job.id} is ${lastKnownStatus(job)}; not waiting for it (wait: false).`,
   };
 }
@@ -135,9 +150,8 @@ export function cancelledBeforeJob(mayExist: boolean): Outcome {
   return {
     kind: 'cancelled',
     job: undefined,
-    status: mayExist ? UNKNOWN_STATUS : CANCELLED_STATUS,
+    jobStatus: mayExist ? UNKNOWN_STATUS : CANCELLED_STATUS,
     prLink: '',
-    ok: false,
     message: mayExist
       ? 'The run was cancelled while the job was being created: a job may exist on the service. ' +
         'Look for it before you ask again.'
@@ -145,14 +159,13 @@ export function cancelledBeforeJob(mayExist: boolean): Outcome {
   };
 }
 
-/** A run that ended in an error: `status` says so, and `job-id` names the job when one is known. */
+/** A run that ended in an error: `status` says so (its row), and `job-id` names the job when one is known. */
 export function errorOutcome(message: string, job: Job | undefined, publicMessage?: string): Outcome {
   return {
     kind: 'error',
     job,
-    status: ERROR_STATUS,
+    jobStatus: job ? lastKnownStatus(job) : '',
     prLink: job?.prLink ?? '',
-    ok: false,
     message,
     ...(publicMessage !== undefined && publicMessage !== message ? { publicMessage } : {}),
   };

@@ -1,19 +1,9 @@
 import type { PlanStep } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
 import type { Outcome } from './outcome.ts';
+import { OUTCOMES } from './outcomes.ts';
 import { forHtml, forMarkdown } from '../text/text-gate.ts';
 import type { SummaryWriter } from '../step/runner.ts';
-
-const HEADLINES: Record<Outcome['kind'], string> = {
-  'pull-request': 'The documentation agent opened a pull request',
-  'no-change': 'The documentation agent finished without a pull request',
-  failed: 'The documentation agent job failed',
-  archived: 'The documentation agent job was archived',
-  'timed-out': 'Stopped waiting for the documentation agent',
-  cancelled: 'Cancelled while the documentation agent worked',
-  started: 'The documentation agent job was started',
-  error: 'The documentation agent could not be run',
-};
 
 const STEP_STATES: Record<PlanStep['status'], string> = {
   completed: '✅ done',
@@ -32,14 +22,16 @@ function markdown(text: string): string {
 }
 
 /**
- * The job summary on the run's page: status, pull request, job id and duration, then the agent's
+ * The job summary on the run's page, under its row's heading (outcomes.ts): status, pull request, job id and duration, then the agent's
  * title, message and plan when the service gave them. Text inside HTML goes through forHtml, text
  * in markdown through forMarkdown, and each markdown part stands apart from the HTML (markdown()).
  */
 export async function writeSummary(summary: SummaryWriter, outcome: Outcome, elapsedMs: number): Promise<void> {
-  const { job, status, prLink } = outcome;
+  const { job, prLink } = outcome;
+  const row = OUTCOMES[outcome.kind];
+  const status = row.status(outcome);
   summary
-    .addHeading(HEADLINES[outcome.kind], 3)
+    .addHeading(row.summary, 3)
     .addTable([
       [
         { data: 'Status', header: true },

@@ -43,30 +43,15 @@ export interface Marker {
 }
 
 /**
- * What a progress comment says: the job is being worked on, or how the run ended ('started' is
- * `wait: false`; 'error' is the action failing its part). The run's outcomes are these but 'working'.
+ * One version of a progress comment, in the words the mode gave it (agent/outcomes.ts writes
+ * every headline): this module lays it out under its marker, with the agent's work and the footer.
  */
-export const PROGRESS_STATES = [
-  'working',
-  'pull-request',
-  'no-change',
-  'failed',
-  'archived',
-  'timed-out',
-  'cancelled',
-  'started',
-  'error',
-] as const;
-export type ProgressState = (typeof PROGRESS_STATES)[number];
-
 export interface ProgressView extends Marker {
-  state: ProgressState;
-  /** ISO time the job was started or taken up by this run. */
-  startedAt: string;
+  /** The first line, markdown made inert by whoever wrote it. */
+  headline: string;
+  /** The agent is still working: the time shown is "working for", not "took". */
+  working: boolean;
   runUrl?: string | undefined;
-  prLink?: string | undefined;
-  /** A line from the service or the action; rendered inert. */
-  detail?: string | undefined;
   /** The agent's title for the job (v1 session); rendered inert, as a heading. */
   title?: string | undefined;
   /** The agent's plan (v1 session); each step rendered inert. */
@@ -142,9 +127,8 @@ export function isRefusalOf(body: string, login: string, scope: MarkerScope): bo
 
 export function renderProgress(view: ProgressView, scope: MarkerScope): string {
   const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
-  const since = `${view.startedAt.slice(0, 16).replace('T', ' ')} UTC`;
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
-  return [renderMarker(view, scope), headline(view, since), ...agentWork(view), '', footer].join('\n');
+  return [renderMarker(view, scope), view.headline, ...agentWork(view), '', footer].join('\n');
 }
 
 /**
@@ -161,7 +145,7 @@ function agentWork(view: ProgressView): string[] {
   if (steps.length) lines.push('', ...steps.map(renderStep));
   const facts: string[] = [];
   if (view.elapsedMs !== undefined) {
-    facts.push(`${view.state === 'working' ? 'Working for' : 'Took'} ${formatDuration(view.elapsedMs)}`);
+    facts.push(`${view.working ? 'Working for' : 'Took'} ${formatDuration(view.elapsedMs)}`);
   }
   if (steps.length)
     facts.push(`${steps.filter((step) => step.status === 'completed').length} of ${steps.length} steps done`);
@@ -180,33 +164,5 @@ function renderStep(step: PlanStep): string {
       return `- ✖️ ~~${content}~~ (cancelled)`;
     case 'pending':
       return `- ⬜ ${content}`;
-  }
-}
-
-function headline(view: ProgressView, since: string): string {
-  const detail = view.detail ? ` ${forMarkdown(view.detail)}` : '';
-  switch (view.state) {
-    case 'working':
-      return `⏳ **Updating the documentation.** The agent has been working since ${since}; this comment changes when it is done.`;
-    case 'started':
-      return '🚀 **The documentation agent started.** This run does not wait for it (`wait: false`); the job continues on the service.';
-    case 'pull-request':
-      return `✅ **Documentation pull request ready:** <${view.prLink ?? ''}>`;
-    case 'no-change':
-      return detail
-        ? `⚠️ **Done, but without a pull request link this action can vouch for.**${detail}`
-        : '☑️ **Done, without a pull request:** no files needed to change, or the service committed directly to the deploy branch.';
-    case 'failed':
-      return `❌ **The documentation update failed.**${detail}`;
-    case 'archived':
-      return `❌ **The job was archived before it finished.**${detail}`;
-    case 'timed-out':
-      return `⌛ **Stopped waiting** (timeout-minutes). The job continues on the service.`;
-    case 'cancelled':
-      return view.jobId
-        ? '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.'
-        : `⏹️ **Cancelled:** the workflow run stopped.${detail}`;
-    case 'error':
-      return `❌ **The documentation agent could not be run.**${detail}`;
   }
 }

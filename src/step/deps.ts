@@ -26,12 +26,6 @@ export interface Dependencies {
   workflowRun: WorkflowRun;
 }
 
-/** A run that did no work: nothing triggered it, the requester was refused, or a dry run. */
-export interface NoWork {
-  kind: 'skipped' | 'dry-run';
-  message: string;
-}
-
 export function productionDependencies(
   settings: Settings,
   step: { runner: Runner; record: StepRecord; timings: Timings; signal: AbortSignal },

@@ -1,8 +1,8 @@
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import type { Logger } from '../base/log.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
-import { progressView } from './conversation.ts';
-import type { SavedProgress, StepRecord } from './state.ts';
+import type { ProgressView } from '../github/progress-view.ts';
+import type { ProgressFacts, SavedProgress, StepRecord } from './state.ts';
 import { writeRunRecord } from '../github/run-record.ts';
 import { errorMessage } from '../base/errors.ts';
 
@@ -13,6 +13,11 @@ export interface PostDependencies {
   /** Octokit and the marker's key, made only when there is something to write; undefined without the inputs for them. */
   connect: () => Promise<{ octokit: Octokit; apiKey: string; repository: { owner: string; repo: string } } | undefined>;
   runUrl: string | undefined;
+  /**
+   * Puts a progress comment's facts into words: the mode's (agent/outcomes.ts `progressWords`),
+   * given by the entry, as this layer is below the modes. Undefined for a state it does not know.
+   */
+  words: (facts: ProgressFacts, runUrl: string | undefined) => ProgressView | undefined;
 }
 
 /**
@@ -39,7 +44,7 @@ export async function runPost(deps: PostDependencies): Promise<void> {
 async function finishProgress(
   saved: SavedProgress,
   github: NonNullable<Awaited<ReturnType<PostDependencies['connect']>>>,
-  { log, runUrl }: PostDependencies,
+  { log, runUrl, words }: PostDependencies,
 ): Promise<void> {
   try {
     const { issueNumber, triggers, finalView: known } = saved;
@@ -49,16 +54,15 @@ async function finishProgress(
       saved.commentId ??
       (await progress.find()).find((found) => triggers.some((key) => found.triggers.includes(key)))?.commentId;
     if (!commentId) return;
-    const jobId = known?.jobId ?? saved.jobId;
     // The outcome the main step knew, or else cancelled: the job, if any, goes on without this run.
-    const view = known
-      ? { ...known, runUrl }
-      : progressView({ triggers, startedAt: saved.startedAt || new Date().toISOString() }, jobId, runUrl, {
-          state: 'cancelled',
-        });
+    const knownView = known && words(known, runUrl);
+    const jobId = knownView ? knownView.jobId : saved.jobId;
+    const startedAt = saved.startedAt || new Date().toISOString();
+    const view = knownView ?? words({ state: 'cancelled', jobId, triggers, startedAt }, runUrl);
+    if (!view) return;
     await progress.writeOrThrow(view, commentId);
     log.info(
-      known
+      known && knownView
         ? `The main step could not finish the progress comment: wrote its outcome (${known.state}).`
         : `The main step stopped before it finished the progress comment: marked it cancelled.` +
             (jobId ? ` Job ${jobId} continues on the service.` : ''),

@@ -1,10 +1,34 @@
-import { PROGRESS_STATES, type ProgressState, type ProgressView } from '../github/progress-view.ts';
 import { codeHosts } from '../github/octokit.ts';
 import type { RunRecordEntry } from '../github/run-record.ts';
 import { Output, State, STEP_STATUSES, type PlanStep } from '../base/constants.ts';
 import { checkFixedOutput, checkPullRequestLink, JOB_ID } from '../text/grammar.ts';
 import { forLog } from '../text/text-gate.ts';
 import type { Runner } from './runner.ts';
+
+/**
+ * What a version of the progress comment is written from: its state ('working', or how the run
+ * ended: an outcome kind of agent/outcome.ts), the marker's job and request keys, when the work
+ * started, and what the agent and the run said. The mode puts it into words (agent/outcomes.ts
+ * `progressWords`); the main step saves its final facts here for the post step.
+ */
+export interface ProgressFacts {
+  state: string;
+  jobId: string;
+  /** What asked for work on this job (the marker's request keys). */
+  triggers: string[];
+  /** ISO time the job was started or taken up by this run. */
+  startedAt: string;
+  prLink?: string | undefined;
+  /** A line from the service or the action, after the headline; rendered inert. */
+  detail?: string | undefined;
+  title?: string | undefined;
+  steps?: PlanStep[] | undefined;
+  message?: string | undefined;
+  elapsedMs?: number | undefined;
+}
+
+/** A state as the mode names it: a fixed word (the mode still checks it is one of its own). */
+const STATE_WORD = /^[a-z]+(?:-[a-z]+)*$/;
 
 /** What the main step left for the post step about its progress comment. */
 export interface SavedProgress {
@@ -15,7 +39,7 @@ export interface SavedProgress {
   commentId: number | undefined;
   jobId: string;
   /** The final comment the main step meant to write, saved before it tried. */
-  finalView: ProgressView | undefined;
+  finalView: ProgressFacts | undefined;
 }
 
 /** The step's outputs; each is set only when given. */
@@ -74,7 +98,7 @@ export class StepRecord {
   }
 
   /** Saved before the final update: should it fail or hang, the post step writes this outcome, not "cancelled". */
-  saveFinalView(view: ProgressView): void {
+  saveFinalView(view: ProgressFacts): void {
     this.#runner.saveState(State.FinalView, JSON.stringify(view));
   }
 
@@ -148,15 +172,17 @@ export class StepRecord {
  * convention: the job id and the pull request link must match their grammars, as they did when the
  * main step took them from the service.
  */
-function parseView(raw: string): ProgressView | undefined {
+function parseView(raw: string): ProgressFacts | undefined {
   if (!raw) return undefined;
   try {
-    const view = JSON.parse(raw) as Partial<ProgressView>;
-    if (!PROGRESS_STATES.includes(view.state as ProgressState) || typeof view.jobId !== 'string') return undefined;
+    const view = JSON.parse(raw) as Partial<ProgressFacts>;
+    if (typeof view.state !== 'string' || !STATE_WORD.test(view.state) || typeof view.jobId !== 'string') {
+      return undefined;
+    }
     if (view.jobId !== '' && !JOB_ID.test(view.jobId)) return undefined;
     const prLink = typeof view.prLink === 'string' ? checkPullRequestLink(view.prLink, codeHosts()) : undefined;
     return {
-      state: view.state as ProgressState,
+      state: view.state,
       jobId: view.jobId,
       triggers: Array.isArray(view.triggers) ? view.triggers.filter((key) => typeof key === 'string') : [],
       startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
