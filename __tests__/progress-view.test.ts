@@ -1,5 +1,6 @@
-import { decideOutcome, OUTCOME_KINDS } from '../src/agent/outcome.ts';
-import { progressWords, succeeds } from '../src/agent/outcomes.ts';
+import { decideOutcome } from '../src/agent/decide.ts';
+import { OUTCOME_KINDS } from '../src/agent/outcome.ts';
+import { OUTCOMES, progressWords, succeeds } from '../src/agent/outcomes.ts';
 import {
   isRefusalOf,
   parseMarker,
@@ -167,8 +168,9 @@ describe('outcome', () => {
       { job: { ...job, prLink: null, rejectedPrLink: 'javascript:alert(1)' }, end: 'terminal' },
       { elapsedMs: 0 },
     );
-    expect(outcome).toMatchObject({ kind: 'no-change', warning: true, prLink: '' });
+    expect(outcome).toMatchObject({ kind: 'no-change', prLink: '' });
     expect(succeeds(outcome)).toBe(true);
+    expect(OUTCOMES['no-change'].log(outcome)).toBe('warning');
     expect(outcome.message).toContain('not used: javascript:alert(1)');
   });
 });

@@ -1,7 +1,4 @@
 import type { Job, Session } from '../service/client.ts';
-import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
-import { formatDuration } from '../base/format.ts';
-import type { WaitResult } from '../service/wait.ts';
 
 /**
  * How a run with a job ended. 'started' is `wait: false` (the job was started or found and left to
@@ -43,10 +40,8 @@ export interface Outcome {
   jobStatus: string;
   /** The `pr-link` output: an http(s) URL or ''. */
   prLink: string;
-  /** One line for the log and the reports. */
+  /** One line for the log and the reports: its row's `message` (outcomes.ts) of the facts here. */
   message: string;
-  /** The step succeeds, but the log shows the message as a warning. */
-  warning?: boolean;
   /** What an issue comment says instead of `message`, when that holds more than the public should read. */
   publicMessage?: string;
   /**
@@ -56,117 +51,18 @@ export interface Outcome {
   reason?: string;
   /** The agent's title, plan and message (v1 session), when the service gave them. */
   session?: Session | undefined;
+  /** 'timed-out': how long the run waited. */
+  elapsedMs?: number;
+  /**
+   * 'no-change': the service reported a pull request link, but not one the run can vouch for: the
+   * link as reported ('' when none) and why it was not used. The step succeeds with a warning.
+   */
+  refusedLink?: { link: string; problem: string };
+  /** 'cancelled' before a job id was known: whether the create was under way, so a job may exist. */
+  mayExist?: boolean;
+  /** 'error': the error's own words, from where it happened. */
+  error?: string;
 }
 
-export interface OutcomeContext {
-  elapsedMs: number;
-  /** The agent's own explanation, when the service gave one (failed jobs). */
-  agentMessage?: string | undefined;
-  /** The agent's session as last read, reported with the outcome. */
-  session?: Session | undefined;
-}
-
-/**
- * The `status` output for a job: one of the service's known statuses. A job that reported none
- * yet, or one this action does not know, is taken as running, as the wait loop treats it.
- */
-function lastKnownStatus(job: Job): string {
-  return (JOB_STATUSES as readonly string[]).includes(job.status) ? job.status : RUNNING_STATUS;
-}
-
-export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
-  const status = lastKnownStatus(job);
-  const prLink = job.prLink ?? '';
-  const base = { job, jobStatus: status, prLink, ...(context.session ? { session: context.session } : {}) };
-  if (end === 'cancelled') {
-    return {
-      ...base,
-      kind: 'cancelled',
-      message: `The run was cancelled; job ${job.id} continues on the service.`,
-    };
-  }
-  if (end === 'deadline') {
-    return {
-      ...base,
-      kind: 'timed-out',
-      message:
-        `Stopped waiting after ${formatDuration(context.elapsedMs)} (timeout-minutes); ` +
-        `job ${job.id} is still ${status} and continues on the service.`,
-    };
-  }
-  const because = context.agentMessage ? `: ${context.agentMessage}` : '.';
-  const reason = context.agentMessage ? { reason: context.agentMessage } : {};
-  switch (job.status) {
-    case 'failed':
-      return { ...base, ...reason, kind: 'failed', message: `Job ${job.id} failed${because}` };
-    case 'archived':
-      return {
-        ...base,
-        ...reason,
-        kind: 'archived',
-        message: `Job ${job.id} was archived before it finished${because}`,
-      };
-    default:
-      if (prLink) {
-        return { ...base, kind: 'pull-request', message: `Job ${job.id} opened a pull request: ${prLink}` };
-      }
-      if (job.rejectedPrLink !== undefined) {
-        // Not "no change": the service said it opened something, but not where the run can vouch for.
-        const problem = job.prLinkProblem ?? 'is not an https link to a pull request on this GitHub server';
-        const shown = job.rejectedPrLink ? `: ${job.rejectedPrLink}` : '.';
-        return {
-          ...base,
-          kind: 'no-change',
-          warning: true,
-          message: `Job ${job.id} completed, but the pull request link it reported ${problem}, so it was not used${shown}`,
-        };
-      }
-      return {
-        ...base,
-        kind: 'no-change',
-        message:
-          `Job ${job.id} completed without opening a pull request: no files needed to change, ` +
-          `or the service committed directly to the deploy branch.`,
-      };
-  }
-}
-
-/** `wait: false`: the run reports the job and leaves it running. */
-export function startedOutcome(job: Job): Outcome {
-  return {
-    kind: 'started',
-    job,
-    jobStatus: lastKnownStatus(job),
-    prLink: job.prLink ?? '',
-    message: `Job ${job.id} is ${lastKnownStatus(job)}; not waiting for it (wait: false).`,
-  };
-}
-
-/**
- * Cancelled before a job id was known. `mayExist`: the create was under way, so the service may
- * have started a job; the `status` output says which (`unknown` or `cancelled`).
- */
-export function cancelledBeforeJob(mayExist: boolean): Outcome {
-  return {
-    kind: 'cancelled',
-    job: undefined,
-    jobStatus: mayExist ? UNKNOWN_STATUS : CANCELLED_STATUS,
-    prLink: '',
-    message: mayExist
-      ? 'The run was cancelled while the job was being created: a job may exist on the service. ' +
-        'Look for it before you ask again.'
-      : 'The run was cancelled before a job was created: nothing was sent to the service.',
-  };
-}
-
-/** A run that ended in an error: `status` says so (its row), and `job-id` names the job when one is known. */
-export function errorOutcome(message: string, job: Job | undefined, publicMessage?: string): Outcome {
-  return {
-    kind: 'error',
-    job,
-    jobStatus: job ? lastKnownStatus(job) : '',
-    prLink: job?.prLink ?? '',
-    message,
-    ...(publicMessage !== undefined && publicMessage !== message ? { publicMessage } : {}),
-  };
-}
+/** What the constructors (decide.ts) know before the row puts it into words. */
+export type OutcomeFacts = Omit<Outcome, 'message'>;

@@ -1,4 +1,5 @@
 import { DRY_RUN_STATUS, ERROR_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
+import { formatDuration } from '../base/format.ts';
 import type { ProgressView } from '../github/progress-view.ts';
 import type { ProgressFacts } from '../step/state.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -6,6 +7,7 @@ import {
   OUTCOME_KINDS,
   type NoWork,
   type Outcome,
+  type OutcomeFacts,
   type OutcomeKind,
   type ResultKind,
   type RunResult,
@@ -13,7 +15,7 @@ import {
 
 /**
  * THE table of outcomes: every word a run of agent mode says about how it ended is written from
- * its kind's row here, and nowhere else. The `status` output, the log line, the job summary's
+ * its kind's row here, and nowhere else. The message, the `status` output, the log line, the job summary's
  * heading, the progress comment's headline, the requester's notification and the reaction on the
  * request each read the row. A new kind is one row (CONTRIBUTING.md, "Adding an outcome").
  */
@@ -30,6 +32,8 @@ export interface Said {
 
 /** The row of a run that had work to do. */
 export interface JobRow {
+  /** The outcome's one line, for the log, the summary and a failed step's error (decide.ts fills it in). */
+  message: (facts: OutcomeFacts) => string;
   /** The `status` output. */
   status: (outcome: Outcome) => string;
   /** Whether the step succeeds. */
@@ -64,9 +68,13 @@ const jobStatus = (outcome: Outcome): string => outcome.jobStatus;
 /** A failure and a warning say what happened in the message's public form. */
 const publicMessage = (outcome: Outcome): string => outcome.publicMessage ?? outcome.message;
 const FAILS = { ok: false, log: () => undefined, agentMessage: false } as const;
+const id = (facts: OutcomeFacts): string => facts.job?.id ?? '';
+/** A failed or archived job's message ends with the agent's reason, when it gave one. */
+const because = (facts: OutcomeFacts): string => (facts.reason ? `: ${facts.reason}` : '.');
 
 export const OUTCOMES: Rows = {
   'pull-request': {
+    message: (facts) => `Job ${id(facts)} opened a pull request: ${facts.prLink}`,
     status: jobStatus,
     ok: true,
     log: () => 'info',
@@ -78,21 +86,28 @@ export const OUTCOMES: Rows = {
     reaction: 'rocket',
   },
   'no-change': {
+    message: (facts) =>
+      facts.refusedLink
+        ? `Job ${id(facts)} completed, but the pull request link it reported ${facts.refusedLink.problem}, ` +
+          `so it was not used${facts.refusedLink.link ? `: ${facts.refusedLink.link}` : '.'}`
+        : `Job ${id(facts)} completed without opening a pull request: no files needed to change, ` +
+          `or the service committed directly to the deploy branch.`,
     status: jobStatus,
     ok: true,
     // A completed job whose link was refused is a warning, never a silent no-change.
-    log: (outcome) => (outcome.warning ? 'warning' : 'notice'),
+    log: (outcome) => (outcome.refusedLink ? 'warning' : 'notice'),
     summary: 'The documentation agent finished without a pull request',
     headline: ({ detail }) =>
       detail
         ? `⚠️ **Done, but without a pull request link this action can vouch for.**${detail}`
         : '☑️ **Done, without a pull request:** no files needed to change, or the service committed directly to the deploy branch.',
-    detail: (outcome) => (outcome.warning ? publicMessage(outcome) : undefined),
+    detail: (outcome) => (outcome.refusedLink ? publicMessage(outcome) : undefined),
     agentMessage: true,
     notify: () => 'the documentation agent finished without a pull request; the progress comment above says more.',
   },
   failed: {
     ...FAILS,
+    message: (facts) => `Job ${id(facts)} failed${because(facts)}`,
     status: jobStatus,
     summary: 'The documentation agent job failed',
     headline: ({ detail }) => `❌ **The documentation update failed.**${detail}`,
@@ -103,6 +118,7 @@ export const OUTCOMES: Rows = {
   },
   archived: {
     ...FAILS,
+    message: (facts) => `Job ${id(facts)} was archived before it finished${because(facts)}`,
     status: jobStatus,
     summary: 'The documentation agent job was archived',
     headline: ({ detail }) => `❌ **The job was archived before it finished.**${detail}`,
@@ -112,6 +128,9 @@ export const OUTCOMES: Rows = {
   },
   'timed-out': {
     ...FAILS,
+    message: (facts) =>
+      `Stopped waiting after ${formatDuration(facts.elapsedMs ?? 0)} (timeout-minutes); ` +
+      `job ${id(facts)} is still ${facts.jobStatus} and continues on the service.`,
     status: jobStatus,
     summary: 'Stopped waiting for the documentation agent',
     headline: () => `⌛ **Stopped waiting** (timeout-minutes). The job continues on the service.`,
@@ -119,6 +138,13 @@ export const OUTCOMES: Rows = {
   },
   cancelled: {
     ...FAILS,
+    message: (facts) => {
+      if (facts.job) return `The run was cancelled; job ${facts.job.id} continues on the service.`;
+      return facts.mayExist
+        ? 'The run was cancelled while the job was being created: a job may exist on the service. ' +
+            'Look for it before you ask again.'
+        : 'The run was cancelled before a job was created: nothing was sent to the service.';
+    },
     status: jobStatus,
     summary: 'Cancelled while the documentation agent worked',
     headline: ({ jobId, detail }) =>
@@ -128,6 +154,7 @@ export const OUTCOMES: Rows = {
     detail: publicMessage,
   },
   started: {
+    message: (facts) => `Job ${id(facts)} is ${facts.jobStatus}; not waiting for it (wait: false).`,
     status: jobStatus,
     ok: true,
     log: () => 'info',
@@ -139,6 +166,7 @@ export const OUTCOMES: Rows = {
   },
   error: {
     ...FAILS,
+    message: (facts) => facts.error ?? '',
     status: () => ERROR_STATUS,
     summary: 'The documentation agent could not be run',
     headline: ({ detail }) => `❌ **The documentation agent could not be run.**${detail}`,
