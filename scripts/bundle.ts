@@ -69,7 +69,7 @@ writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }
 /**
  * licenses.txt: each bundled package's name, licence and licence file, by name. Not ncc's `license`
  * option: with chunks, it writes one list per chunk to the same file and the last one wins, which
- * left out every package of index.js (@actions/core, undici, markdown-it, …).
+ * left out every package of index.js (@actions/core, tunnel, p-retry, …).
  */
 function licenses(modules: Module[]): string {
   const packages = new Map<string, string>();
