@@ -141,7 +141,7 @@ describe('neutraliseAnswer', () => {
   test.each(Object.entries(HOSTILE_SHAPES(70_000)))(
     'renders %s in bounded time',
     (_shape, text) => {
-      // How long it takes is bench/markdown.ts's to measure; jest's timeout guards against a hang.
+      // Never timed (src/text/markdown.ts has the figures); jest's timeout guards against a hang.
       expect(neutraliseAnswer(text, DOCS)).toEqual(expect.any(String));
     },
     60_000,

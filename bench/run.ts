@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${what}`);
   const loadAtStart = loadavg();
 
-  step('building dist/ from the working tree, the conventional action and src/ without the deferral');
+  step('building dist/ from the working tree, the conventional action and src/ without the stand-in');
   const programs = buildPrograms(scratch);
   step(`start-up: ${rounds} rounds`);
   const startup = await measureStartup(rounds, programs, scratch);

@@ -6,18 +6,18 @@
  *
  * Bounded work on any text: markdown-it is linear in practice on every shape that makes other
  * parsers quadratic (deep nesting of lists and quotes, runs of emphasis, brackets and backticks,
- * unclosed HTML; bench/markdown.ts measures them, and micromark, tried first, took over 20 s on a
- * third of them), it stops nesting at MAX_NESTING, and the text is cut at GitHub's own limit for a
- * comment or an issue body before it is read.
+ * unclosed HTML: at 64 KiB it read each in under a second, while micromark, tried first, took over
+ * 20 s on a third of them; __tests__/markdown.test.ts reads them all), it stops nesting at
+ * MAX_NESTING, and the text is cut at GitHub's own limit for a comment or an issue body first.
  *
  * markdown-it has no source positions below the block level, so the inline rules that find hidden
  * parts are wrapped to note where their match began and ended in the paragraph's text, and each
  * paragraph's text is mapped back to the source line by line (each of its lines is the end of a
- * source line: `locate`). In the bundle, markdown-it is loaded on the first comment read
- * (src/lazy-markdown-it.cjs).
+ * source line: `locate`). markdown-it is evaluated on the first comment read (./markdown-it.cjs says why).
  */
-import * as markdownIt from 'markdown-it';
+import type markdownIt from 'markdown-it';
 import type { MarkdownIt, StateBlock, StateInline, Token } from 'markdown-it';
+import { loadMarkdownIt } from './markdown-it.cjs';
 import { isInvisible, stripInvisibleCharacters } from './sanitize.ts';
 
 /** GitHub refuses a comment or an issue body longer than this; the rest of a longer text is not read. */
@@ -99,7 +99,10 @@ export function visibleMarkdown(text: string): string {
 }
 
 function createParser(): MarkdownIt {
-  const md = new markdownIt.default('commonmark', { maxNesting: MAX_NESTING }).enable(['table', 'strikethrough']);
+  const md = new (loadMarkdownIt() as typeof markdownIt)('commonmark', { maxNesting: MAX_NESTING }).enable([
+    'table',
+    'strikethrough',
+  ]);
   const notesOf = (state: StateBlock | StateInline): Notes | undefined =>
     (state.env as { docsAgent?: Notes } | undefined)?.docsAgent;
 

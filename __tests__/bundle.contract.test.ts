@@ -1,0 +1,25 @@
+/**
+ * dist/ as `npm run bundle` (scripts/bundle.ts) leaves it: the files the runner and the licence
+ * obligations need, and no more.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './support/runner.ts';
+
+const DIST = join(ROOT, 'dist');
+
+describe('dist/', () => {
+  test('holds the entry, its chunks, the post step, undici built on its own and the licences', () => {
+    const files = readdirSync(DIST).map((name) => name.replace(/^\d+\.index\.js$/, '<chunk>.index.js'));
+    expect([...new Set(files)].sort()).toEqual(
+      ['<chunk>.index.js', 'index.js', 'licenses.txt', 'package.json', 'post.js', 'undici.cjs'].sort(),
+    );
+  });
+
+  test('licenses.txt names every dependency the bundle holds, and undici, which http-client brings', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object };
+    const named = new Set(readFileSync(join(DIST, 'licenses.txt'), 'utf8').split('\n'));
+    const missing = [...Object.keys(pkg.dependencies), 'undici', 'tunnel'].filter((name) => !named.has(name));
+    expect(missing).toEqual([]);
+  });
+});
