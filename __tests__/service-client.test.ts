@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle } from '../src/service/client.ts';
+import { AgentClient, JOB_ID, MAX_STEPS } from '../src/service/client.ts';
+import { errorDetail, htmlTitle } from '../src/service/failure.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { createTransport } from '../src/service/transport.ts';
@@ -247,7 +248,7 @@ describe('what the client lets in', () => {
   test('a header Node will not send fails as not sent, before any byte leaves', async () => {
     const transport = createTransport('docs-agent-action-test');
     const error = await failure(
-      transport({ method: 'GET', url: `${BASE}/x`, headers: { Authorization: 'Bearer a\nb' }, timeoutMs: 500 }),
+      transport.send({ method: 'GET', url: `${BASE}/x`, headers: { Authorization: 'Bearer a\nb' }, timeoutMs: 500 }),
     );
     expect(error.failure).toBe('not-sent');
   });
