@@ -103,21 +103,23 @@ export class AgentClient {
     const { apiKey, transport, requestTimeoutMs, debug, now } = this.#options;
     const url = this.url(version, path);
     const started = now();
-    const response = await transport.send({
-      method,
-      url,
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${apiKey}`,
-        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-      timeoutMs: Math.max(1, Math.min(timeoutMs ?? requestTimeoutMs, requestTimeoutMs)),
-      signal,
-    }).catch((error: unknown) => {
-      debug(`${method} ${new URL(url).pathname} failed after ${now() - started} ms`);
-      throw error;
-    });
+    const response = await transport
+      .send({
+        method,
+        url,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${apiKey}`,
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        timeoutMs: Math.max(1, Math.min(timeoutMs ?? requestTimeoutMs, requestTimeoutMs)),
+        signal,
+      })
+      .catch((error: unknown) => {
+        debug(`${method} ${new URL(url).pathname} failed after ${now() - started} ms`);
+        throw error;
+      });
     debug(`${method} ${new URL(url).pathname} -> ${response.status} in ${now() - started} ms`);
     if (response.status < 200 || response.status > 299) {
       throw httpError(method, response, now());
@@ -159,4 +161,3 @@ function httpError(method: string, response: HttpResponse, now: number): Service
   }
   return new ServiceError(`${method} request failed with HTTP ${status}${said}`, 'http', options);
 }
-

@@ -83,4 +83,3 @@ function checkPrLink(
   if (checked.ok) return { prLink: checked.value.link, prNumber: checked.value.number };
   return { prLink: null, rejectedPrLink: forLog(link, 120), prLinkProblem: checked.problem };
 }
-

@@ -56,4 +56,3 @@ export function toSession(body: unknown): Session {
   }
   return session;
 }
-

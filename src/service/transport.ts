@@ -116,7 +116,11 @@ export function createTransport(userAgent: string): Transport {
             // The answer has started: its reader bounds it from here, and the cancel still ends it.
             clearTimeout(timer);
             response.once('close', done);
-            resolve({ status, headers: response.headers, stream: Readable.toWeb(response) as ReadableStream<Uint8Array> });
+            resolve({
+              status,
+              headers: response.headers,
+              stream: Readable.toWeb(response) as ReadableStream<Uint8Array>,
+            });
             return;
           }
           readCapped(response).then(
