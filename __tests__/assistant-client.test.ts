@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { AskClient, type AskBody } from '../src/service/assistant.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { createTransport } from '../src/service/transport.ts';
+import { startConnectProxy } from './support/connect-proxy.ts';
 
 const KEY = 'svc_dsc_unit_key';
 const BODY: AskBody = {
@@ -169,4 +170,23 @@ test('a refused connection names the assistant in public', async () => {
     message: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`,
     publicMessage: 'Could not connect to the assistant (ECONNREFUSED).',
   });
+});
+
+test('the question goes through the runner’s proxy, as the agent endpoints’ requests do', async () => {
+  const proxy = await startConnectProxy({ 'assistant.test': '127.0.0.1' });
+  const saved = process.env.http_proxy;
+  process.env.http_proxy = proxy.url;
+  try {
+    handler = (_req, res) => answer(res, 200, { 'content-type': 'text/event-stream' }, 'data: {"type":"finish"}\n\n');
+    const stream = await client([], baseUrl.replace('127.0.0.1', 'assistant.test')).open(
+      BODY,
+      new AbortController().signal,
+    );
+    expect(await new Response(stream).text()).toBe('data: {"type":"finish"}\n\n');
+    expect(proxy.connects).toEqual([`assistant.test:${new URL(baseUrl).port}`]);
+  } finally {
+    if (saved === undefined) delete process.env.http_proxy;
+    else process.env.http_proxy = saved;
+    await proxy.close();
+  }
 });
