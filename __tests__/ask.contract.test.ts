@@ -231,7 +231,8 @@ describe('ask mode', () => {
     const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
     expectClean(result);
     expect(result.outputs.status).toBe('failed');
-    expect(errorLine(result)).toContain('HTTP 502 (an HTML page)');
+    // In the words of the agent endpoints' failures (src/service/failure.ts): the page's title.
+    expect(errorLine(result)).toContain('HTTP 502: 502 Bad Gateway (an HTML page, probably from a proxy)');
     expect(seen(answers()[0]?.body ?? '')).toMatch(/^This answer is incomplete: The assistant answered HTTP 502\.$/m);
   });
 

@@ -3,6 +3,9 @@ import { ServiceError } from '../src/base/errors.ts';
 import type { Job } from '../src/service/client.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 
+// The waits, the deadline and the cancel are the shared retry's (retry.test.ts); here, what a
+// create may repeat, and what it says when it may have reached the service.
+
 const job: Job = { id: 'job_1', status: 'active', prLink: null };
 
 function attempts(...failures: Error[]) {
@@ -55,22 +58,6 @@ describe('sending a create at most once', () => {
   test.each([400, 401, 403, 404])('fails plainly on %i', async (status) => {
     const create = attempts(http(status));
     await expect(sendOnce('Creating the job', create.send, options())).rejects.toThrow(`HTTP ${status}`);
-    expect(create.count()).toBe(1);
-  });
-
-  test('honours Retry-After through the clock', async () => {
-    const clock = new FakeClock(0);
-    const create = attempts(http(429, 5_000));
-    await sendOnce('Creating the job', create.send, options(clock));
-    expect(clock.sleeps).toEqual([5_000]);
-  });
-
-  test('gives up when Retry-After passes the deadline', async () => {
-    const clock = new FakeClock(0);
-    const create = attempts(http(429, 10 * 60_000));
-    await expect(sendOnce('Creating the job', create.send, { ...options(clock), deadline: 60_000 })).rejects.toThrow(
-      'HTTP 429',
-    );
     expect(create.count()).toBe(1);
   });
 

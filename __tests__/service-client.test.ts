@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import nock from 'nock';
-import { AgentClient, JOB_ID, MAX_STEPS, errorDetail, htmlTitle } from '../src/service/client.ts';
+import { AgentClient, JOB_ID, MAX_STEPS } from '../src/service/client.ts';
+import { errorDetail, htmlTitle } from '../src/service/failure.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { createTransport } from '../src/service/transport.ts';
+import { AskClient } from '../src/service/assistant.ts';
 
 const BASE = 'https://agent.example.com/api';
 const KEY = 'svc_unit_key';
@@ -131,7 +133,7 @@ describe('agent client', () => {
     expect(error.message).toBe('GET /api/v2/agent/docs%2F%CE%B1/job/j got no answer within 0.5 s');
   });
 
-  test('a cancel destroys a request under way at once, whatever its timeout', async () => {
+  test('a cancel destroys a request under way at once, whatever its timeout, on either endpoint family', async () => {
     const hung = await listen(() => {});
     const port = (hung.address() as { port: number }).port;
     try {
@@ -145,11 +147,22 @@ describe('agent client', () => {
         debug: () => {},
         now: () => 0,
       });
+      const assistant = new AskClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        domain: 'acme',
+        assistantKey: 'svc_dsc_k',
+        transport: createTransport('docs-agent-action-test'),
+        requestTimeoutMs: 30_000,
+        debug: () => {},
+        now: () => 0,
+      });
       for (const call of [
         (signal: AbortSignal) => slow.getJob('j', undefined, signal),
         (signal: AbortSignal) => slow.getSession('j', undefined, signal),
         (signal: AbortSignal) => slow.createJob('x', undefined, signal),
         (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
+        // The assistant's endpoint goes through the same transport.
+        (signal: AbortSignal) => assistant.open({ fp: 'anonymous', messages: [], retrievalPageSize: 5 }, signal),
       ]) {
         const controller = new AbortController();
         const started = performance.now();
@@ -247,7 +260,7 @@ describe('what the client lets in', () => {
   test('a header Node will not send fails as not sent, before any byte leaves', async () => {
     const transport = createTransport('docs-agent-action-test');
     const error = await failure(
-      transport({ method: 'GET', url: `${BASE}/x`, headers: { Authorization: 'Bearer a\nb' }, timeoutMs: 500 }),
+      transport.send({ method: 'GET', url: `${BASE}/x`, headers: { Authorization: 'Bearer a\nb' }, timeoutMs: 500 }),
     );
     expect(error.failure).toBe('not-sent');
   });

@@ -17,6 +17,8 @@ import type { Runner } from '../step/runner.ts';
 import type { StepRecord } from '../step/state.ts';
 import type { Timings } from '../step/timings.ts';
 import { AskClient, type AskBody } from '../service/assistant.ts';
+import { isSafeToRepeat, SEND_RETRIES, withRetry } from '../service/retry.ts';
+import { createTransport } from '../service/transport.ts';
 import { AnswerComment, findThread } from './comment.ts';
 import { collectAskSettings, type AskSettings } from './inputs.ts';
 import type { InputProblems } from '../step/inputs.ts';
@@ -92,8 +94,10 @@ function productionDependencies(settings: AskSettings, step: AskStep): AskDepend
       baseUrl: settings.baseUrl,
       domain: settings.domain,
       assistantKey: settings.assistantKey,
-      userAgent: USER_AGENT,
+      transport: createTransport(USER_AGENT),
       requestTimeoutMs: timings.ask.requestMs,
+      debug: (line) => runner.log.debug(line),
+      now: () => Date.now(),
     }),
     clock: systemClock,
     log: runner.log,
@@ -255,39 +259,25 @@ export async function answerQuestion(
   };
 }
 
-/** Opens the answer stream; a 429 or a refused connection is tried again while time remains. */
-async function openWithRetry(
+/** Opens the answer stream, repeated as a create is (service/retry.ts) while time remains. */
+function openWithRetry(
   deps: AskDependencies,
   body: AskBody,
   signal: AbortSignal,
   deadline: number,
 ): Promise<ReadableStream<Uint8Array>> {
   const { firstBackoffMs, maxBackoffMs } = deps.timings;
-  let backoff = firstBackoffMs;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deps.client.open(body, signal);
-    } catch (error) {
-      const retryable =
-        error instanceof ServiceError &&
-        (error.status === 429 || error.failure === 'unreachable') &&
-        !deps.signal.aborted;
-      if (!retryable) throw error;
-      // Retry-After is the service's own word and is honoured as given, beyond our backoff.
-      const waitMs = Math.max(error.retryAfterMs ?? 0, backoff);
-      backoff = Math.min(backoff * 2, maxBackoffMs);
-      if (deps.clock.now() + waitMs >= deadline) {
-        throw new ServiceError(
-          `${error.message}; gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} within 'timeout-minutes'`,
-          error.failure,
-          { status: error.status, publicMessage: error.publicMessage },
-        );
-      }
-      deps.log.info(`${error.message}; trying again in ${formatSeconds(waitMs)}.`);
-      await deps.clock.sleep(waitMs, signal);
-      if (signal.aborted) throw error;
-    }
-  }
+  return withRetry(() => deps.client.open(body, signal), {
+    what: 'Asking the assistant',
+    policy: isSafeToRepeat,
+    retries: SEND_RETRIES,
+    backoff: { minMs: firstBackoffMs, maxMs: maxBackoffMs },
+    deadline,
+    deadlineInput: 'timeout-minutes',
+    clock: deps.clock,
+    log: deps.log,
+    signal,
+  });
 }
 
 /** A stable id of the asker that does not reveal who it is: the assistant groups conversations by it. */

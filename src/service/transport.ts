@@ -1,18 +1,24 @@
 import { request as httpRequest, type Agent, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { Readable } from 'node:stream';
 import { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { ServiceError } from '../base/errors.ts';
-import { formatSeconds } from '../base/format.ts';
+import { BodyTooLarge, connectionFailure, RequestCancelled, RequestTimeout } from './failure.ts';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Longest wait for the answer: for `send`, the whole body; for `open`, until a streamed answer
+   * starts (its reader bounds the rest).
+   */
   timeoutMs: number;
-  /** The run's cancel: the request is destroyed at once, whatever is left of its timeout. */
+  /** The run's cancel (or a deadline): the request is destroyed at once, whatever is left of its timeout. */
   signal?: AbortSignal | undefined;
+  /** How a public failure message names the far end: 'the service' unless said. */
+  publicName?: string;
 }
 
 export interface HttpResponse {
@@ -23,32 +29,40 @@ export interface HttpResponse {
   truncated?: boolean;
 }
 
-/** Sends one request, once. Retrying is the caller's decision: it knows which requests are safe. */
-export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+/** A 2xx answer whose body is handed over unread; any other answer is read as `send` reads it. */
+export type OpenedResponse =
+  | (HttpResponse & { stream?: undefined })
+  | { status: number; headers: IncomingHttpHeaders; stream: ReadableStream<Uint8Array> };
+
+/**
+ * Sends one request, once: retrying is the caller's decision (retry.ts), as it knows which requests
+ * are safe to repeat. Every failure is a ServiceError in the words of failure.ts.
+ */
+export interface Transport {
+  /** The whole answer, its body read within the caps (BODY_LIMITS). */
+  send(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * The answer as soon as it starts, a 2xx body as a stream (the assistant's answer). The run's
+   * signal still destroys the connection while the stream is read.
+   */
+  open(request: HttpRequest): Promise<OpenedResponse>;
+}
 
 /**
  * How much of a body is read. An error body only feeds a one-line message, so a gateway's
  * megabyte page is cut, not parsed; a job is a few hundred bytes, so a success body past the
- * larger cap is an answer the client refuses rather than buffers.
+ * larger cap is an answer the client refuses rather than buffers. A streamed body is bounded by
+ * its reader instead (assistant-stream.ts).
  */
 export const BODY_LIMITS = { error: 64 * 1024, success: 4 * 1024 * 1024 } as const;
 
-/** Errors that mean no connection was ever made, so the service cannot have seen the request. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-/** Node refused to build the request (a header or URL it will not send): nothing left the machine. */
-const NOT_SENT_CODES = new Set([
-  'ERR_INVALID_CHAR',
-  'ERR_INVALID_HTTP_TOKEN',
-  'ERR_HTTP_INVALID_HEADER_VALUE',
-  'ERR_INVALID_URL',
-  'ERR_UNESCAPED_CHARACTERS',
-]);
-
 /**
  * A transport on Node's http(s) with the agent of @actions/http-client when the runner's
- * https_proxy, http_proxy and no_proxy send a request through a proxy, as every other action does. Node's request is used
- * directly so that a timeout destroys the socket (http-client only half-closes it, which leaves a
- * server that never answers holding the process open) and so that bodies are read with a cap.
+ * https_proxy, http_proxy and no_proxy send a request through a proxy, as every other action does.
+ * Node's request is used directly so that a timeout destroys the socket (http-client only
+ * half-closes it, which leaves a server that never answers holding the process open) and so that
+ * bodies are read with a cap. The `ai` package's own transport would use the global fetch
+ * (undici), which ignores the proxy variables: the assistant's stream comes through here too.
  */
 export function createTransport(userAgent: string): Transport {
   let proxyAware: HttpClient | undefined;
@@ -62,8 +76,8 @@ export function createTransport(userAgent: string): Transport {
           keepAlive: false,
         })).getAgent(url.href)
       : false;
-  return (request) =>
-    new Promise<HttpResponse>((resolve, reject) => {
+  const exchange = (request: HttpRequest, streamed: boolean): Promise<OpenedResponse> =>
+    new Promise<OpenedResponse>((resolve, reject) => {
       const url = new URL(request.url);
       const { signal } = request;
       let timer: NodeJS.Timeout | undefined;
@@ -74,10 +88,10 @@ export function createTransport(userAgent: string): Transport {
       };
       const fail = (error: unknown): void => {
         done();
-        reject(toServiceError(error, request));
+        reject(connectionFailure(error, request));
       };
       if (signal?.aborted) {
-        fail(new RequestCancelled());
+        fail(new RequestCancelled(signal.reason));
         return;
       }
       try {
@@ -93,14 +107,26 @@ export function createTransport(userAgent: string): Transport {
         });
         timer = setTimeout(() => req.destroy(new RequestTimeout()), request.timeoutMs);
         // A cancel destroys the socket at once: the runner kills the step soon after its signal.
-        onAbort = () => req.destroy(new RequestCancelled());
+        onAbort = () => req.destroy(new RequestCancelled(signal?.reason));
         signal?.addEventListener('abort', onAbort, { once: true });
         req.on('error', fail);
         req.on('response', (response) => {
+          const status = response.statusCode ?? 0;
+          if (streamed && status >= 200 && status < 300) {
+            // The answer has started: its reader bounds it from here, and the cancel still ends it.
+            clearTimeout(timer);
+            response.once('close', done);
+            resolve({
+              status,
+              headers: response.headers,
+              stream: Readable.toWeb(response) as ReadableStream<Uint8Array>,
+            });
+            return;
+          }
           readCapped(response).then(
             (read) => {
               done();
-              resolve({ status: response.statusCode ?? 0, headers: response.headers, ...read });
+              resolve({ status, headers: response.headers, ...read });
             },
             (error: unknown) => {
               req.destroy();
@@ -114,6 +140,10 @@ export function createTransport(userAgent: string): Transport {
         fail(error);
       }
     });
+  return {
+    send: (request) => exchange(request, false) as Promise<HttpResponse>,
+    open: (request) => exchange(request, true),
+  };
 }
 
 /** Reads the body up to its cap: an error body is cut there, a success body past it is refused. */
@@ -142,52 +172,4 @@ function readCapped(response: IncomingMessage): Promise<{ body: string; truncate
     // A cut error body ends with a destroyed stream rather than 'end'.
     response.on('close', () => resolve({ body: Buffer.concat(chunks).toString('utf8'), truncated: true }));
   });
-}
-
-class RequestTimeout extends Error {}
-
-class RequestCancelled extends Error {}
-
-class BodyTooLarge extends Error {
-  constructor(limit: number) {
-    super(`a body over ${Math.round(limit / 1024 / 1024)} MiB`);
-  }
-}
-
-function toServiceError(error: unknown, request: HttpRequest): ServiceError {
-  if (error instanceof ServiceError) return error;
-  const url = new URL(request.url);
-  const where = `${request.method} ${url.pathname}`;
-  const publicWhere = 'the service';
-  if (error instanceof RequestCancelled) {
-    return new ServiceError(`${where} was stopped: the run was cancelled`, 'cancelled');
-  }
-  if (error instanceof RequestTimeout) {
-    return new ServiceError(`${where} got no answer within ${formatSeconds(request.timeoutMs)}`, 'timeout');
-  }
-  if (error instanceof BodyTooLarge) {
-    return new ServiceError(`${where} answered with ${error.message}`, 'malformed');
-  }
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (NOT_SENT_CODES.has(code)) {
-    return new ServiceError(`${where} was not sent: Node refused the request (${code})`, 'not-sent', {
-      publicMessage: `The request to ${publicWhere} was not sent (${code}).`,
-    });
-  }
-  // The tunnel agent's words when the proxy refuses CONNECT (407, 502, ...): the request never
-  // reached the service, whatever error code the agent puts on it.
-  const proxy = /^tunneling socket could not be established, (?:statusCode=(\d+)|cause=(.*))/.exec(message);
-  if (proxy) {
-    const why = proxy[1] ? `HTTP ${proxy[1]}` : (proxy[2] ?? code);
-    return new ServiceError(`The proxy did not connect to ${url.host} (${why}); nothing was sent`, 'unreachable', {
-      publicMessage: `The runner's proxy did not connect to ${publicWhere} (${why}); nothing was sent.`,
-    });
-  }
-  if (UNREACHABLE_CODES.has(code)) {
-    return new ServiceError(`Could not connect to ${url.host} (${code})`, 'unreachable', {
-      publicMessage: `Could not connect to ${publicWhere} (${code}).`,
-    });
-  }
-  return new ServiceError(`${where} was interrupted (${code || message})`, 'interrupted');
 }

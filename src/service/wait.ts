@@ -5,6 +5,7 @@ import { ServiceError } from '../base/errors.ts';
 import { formatDuration } from '../base/format.ts';
 import type { Logger } from '../base/log.ts';
 import { pollDelay, type PollSchedule } from './poll-schedule.ts';
+import { isTransientRead, withRetry } from './retry.ts';
 
 export interface WaitOptions {
   client: Pick<AgentClient, 'getJob'>;
@@ -83,7 +84,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     } catch (error) {
       // The cancel destroyed the read under way: what is known is reported at once.
       if (signal?.aborted) return { job, end: 'cancelled' };
-      if (!isTransient(error, clock.now() - started < notFoundGraceMs)) throw error;
+      if (!isTransientRead(error, clock.now() - started < notFoundGraceMs)) throw error;
       lastFailure = error;
       log.info(`Could not read job ${job.id} (${error.message}); trying again.`);
     }
@@ -95,7 +96,7 @@ export interface ReadOptions {
   id: string;
   /** At most this many reads; a failure that will not pass by waiting ends them at once. */
   tries: number;
-  /** The wait after the n-th failed read is n times this. */
+  /** The first wait after a failed read; retry.ts backs off from there. */
   delayMs: number;
   /** No read is started after this (epoch ms). */
   deadline: number;
@@ -106,34 +107,19 @@ export interface ReadOptions {
 
 /**
  * Reads a job that exists already (one named by `job-id`, or a re-run's): a read that fails in a
- * way that may pass (the network, a 5xx, a 429) is tried again, `tries` times at most and within
- * the deadline; then the failure is thrown. A 404 is thrown at once: the job does not exist.
+ * way that may pass (the network, a 5xx, a 429) is tried again (retry.ts), `tries` times at most
+ * and within the deadline; then the failure is thrown. A 404 is thrown at once: the job does not
+ * exist.
  */
-export async function readJob(options: ReadOptions): Promise<Job> {
-  const { client, id, tries, delayMs, deadline, clock, log, signal } = options;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.getJob(id, undefined, signal);
-    } catch (error) {
-      const wait = delayMs * attempt;
-      const again = attempt < tries && clock.now() + wait < deadline && !signal?.aborted;
-      if (!again || !isTransient(error, false)) throw error;
-      log.info(`Could not read job ${id} (${error.message}); trying again.`);
-      await clock.sleep(wait, signal);
-      if (signal?.aborted) throw error;
-    }
-  }
-}
-
-/**
- * Reading a job changes nothing, so any failure that may pass is retried within the deadline:
- * the network, timeouts, garbled bodies, 5xx, 429 and a 404 just after creation. The key being
- * refused, a bad request or a job that stays missing will not pass by waiting.
- */
-function isTransient(error: unknown, inNotFoundGrace: boolean): error is ServiceError {
-  if (!(error instanceof ServiceError)) return false;
-  if (error.failure === 'not-sent' || error.failure === 'wrong-job' || error.failure === 'cancelled') return false;
-  if (error.failure !== 'http') return true;
-  const status = error.status ?? 0;
-  return status >= 500 || status === 429 || status === 408 || (status === 404 && inNotFoundGrace);
+export function readJob(options: ReadOptions): Promise<Job> {
+  const { client, id, tries, delayMs, signal } = options;
+  return withRetry(() => client.getJob(id, undefined, signal), {
+    ...options,
+    what: `Reading job ${id}`,
+    policy: (error) => isTransientRead(error),
+    retries: tries - 1,
+    // Four times the first wait: with the poll schedule's shortest (3 s), its longest (12 s), so a
+    // job is read again no more slowly than the wait loop would poll it, at any DOCS_AGENT_DELAY_SCALE.
+    backoff: { minMs: delayMs, maxMs: 4 * delayMs },
+  });
 }
