@@ -121,4 +121,19 @@ describe('live comment', () => {
     await live.finish(`${ask(made, 'c1')}\nthe whole answer`);
     expect(github.comments(1).map((comment) => comment.body.split('\n')[1])).toEqual(['the whole answer']);
   });
+
+  test('after a create that failed, never takes a comment whose marker only looks the same', async () => {
+    const { thread: made } = await thread();
+    // Another workflow's answer to the same question, signed with another key: not this run's.
+    const other = renderMarker({ kind: 'ask', threadId: 'thread_1', question: 'c1' }, { ...made.scope, key: 'svc_x' });
+    github.addComment(1, `${other}\nanother workflow's answer`, BOT);
+    const live = made.live({ intervalMs: 0, now: () => Date.now(), what: 'the answer' });
+    const create = made.create.bind(made);
+    let failures = 1;
+    made.create = async (text) => (failures-- > 0 ? Promise.reject(new Error('socket hang up')) : create(text));
+    await live.finish(`${ask(made, 'c1')}\nstart`);
+    await live.finish(`${ask(made, 'c1')}\nthe whole answer`);
+    const bodies = github.comments(1).map((comment) => comment.body.split('\n')[1]);
+    expect(bodies).toEqual(["another workflow's answer", 'the whole answer']);
+  });
 });
