@@ -1,5 +1,4 @@
 import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } from '../src/ask/render.ts';
-import { parseAskMarker, renderAskMarker } from '../src/github/answer-marker.ts';
 import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { render, seen } from './support/render.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
@@ -212,36 +211,4 @@ describe('renderAnswerComment', () => {
     const body = renderAnswerComment({ ...base, answer: '@'.repeat(200_000), sources, state: 'incomplete' });
     expect(body.length).toBeLessThan(COMMENT_LIMIT);
   });
-});
-
-describe('ask marker', () => {
-  const scope = { key: 'svc_dsc_k', repository: 'o/r', issueNumber: 3 };
-
-  test('round-trips the thread and the question', () => {
-    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
-    expect(parseAskMarker(`${marker}\nbody`, scope)).toEqual({ threadId: 'thread_1', question: 'c42' });
-  });
-
-  test.each([
-    ['another issue', { ...scope, issueNumber: 4 }],
-    ['another repository', { ...scope, repository: 'o/other' }],
-    ['another key', { ...scope, key: 'svc_dsc_other' }],
-  ])('is not believed on %s', (_name, other) => {
-    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
-    expect(parseAskMarker(marker, other)).toBeUndefined();
-  });
-
-  test('is read only on the first line', () => {
-    const marker = renderAskMarker({ threadId: 'thread_1', question: 'c42' }, scope);
-    expect(parseAskMarker(`text\n${marker}`, scope)).toBeUndefined();
-  });
-
-  test.each(['a --> b', '::error::x', 'x::add-mask::y', '-rf'])(
-    'records no thread id it could not write safely: %j',
-    (threadId) => {
-      const marker = renderAskMarker({ threadId, question: 'c1' }, scope);
-      expect(marker).toContain('thread=- ');
-      expect(parseAskMarker(marker, scope)).toEqual({ threadId: '', question: 'c1' });
-    },
-  );
 });

@@ -114,9 +114,9 @@ describe('ask mode', () => {
   });
 
   test('a correctly signed marker in a person’s comment does not steer the thread', async () => {
-    const { renderAskMarker } = await import('../src/github/answer-marker.ts');
-    const marker = renderAskMarker(
-      { threadId: 'forged', question: 'i' },
+    const { renderMarker } = await import('../src/github/marker.ts');
+    const marker = renderMarker(
+      { kind: 'ask', threadId: 'forged', question: 'i' },
       { key: ASSISTANT_KEY, repository: 'Codertocat/Hello-World', issueNumber: 1 },
     );
     services.github.addComment(1, `${marker}\nhi`, 'Codertocat');

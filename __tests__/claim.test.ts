@@ -1,7 +1,7 @@
 import { claimRequest, requestKey } from '../src/github/claim.ts';
 import type { Octokit } from '../src/github/octokit.ts';
 import type { Logger } from '../src/base/log.ts';
-import type { FoundProgress, ProgressComments } from '../src/github/progress-comment.ts';
+import { ProgressComments, type FoundProgress } from '../src/github/progress-comment.ts';
 
 const run = (extra: object = {}) => ({ kind: 'run' as const, request: '', forceNew: false, ...extra });
 const issue = { number: 4, isPullRequest: false };
@@ -42,16 +42,22 @@ describe('claim', () => {
     };
     return { rest: { reactions } } as unknown as Octokit;
   }
-  const progress = (found: FoundProgress[]) => ({ find: async () => found }) as unknown as ProgressComments;
+  /** The request's progress comments as GitHub answers them: reactions from `octokit`, the comments `found`. */
+  const progress = (github: Octokit, found: FoundProgress[] = []): ProgressComments => {
+    const comments = new ProgressComments(github, target, log, 'svc_key');
+    comments.find = async () => found;
+    return comments;
+  };
   const key = { key: 'c9', subject: { kind: 'comment' as const, id: 9 } };
 
   beforeEach(() => (deleted.length = 0));
 
   test('201: this run goes on, and may give the claim back', async () => {
     const claim = await claimRequest(
-      octokit(async () => ({ status: 201, data: { id: 5 } })),
-      target,
-      progress([]),
+      progress(
+        octokit(async () => ({ status: 201, data: { id: 5 } })),
+        [],
+      ),
       key,
       log,
     );
@@ -63,9 +69,10 @@ describe('claim', () => {
   test('200 with the job recorded: a re-run goes on to resume it, and never gives back another run’s claim', async () => {
     const found = [{ commentId: 1, jobId: 'job_1', triggers: ['c9'] }];
     const claim = await claimRequest(
-      octokit(async () => ({ status: 200, data: { id: 5 } })),
-      target,
-      progress(found),
+      progress(
+        octokit(async () => ({ status: 200, data: { id: 5 } })),
+        found,
+      ),
       key,
       log,
     );
@@ -80,9 +87,10 @@ describe('claim', () => {
     ['only another request’s job', [{ commentId: 1, jobId: 'job_1', triggers: ['c8'] }]],
   ])('200 with %s: held, a job may exist', async (_name, found) => {
     const claim = await claimRequest(
-      octokit(async () => ({ status: 200, data: { id: 5 } })),
-      target,
-      progress(found),
+      progress(
+        octokit(async () => ({ status: 200, data: { id: 5 } })),
+        found,
+      ),
       key,
       log,
     );
@@ -91,7 +99,7 @@ describe('claim', () => {
 
   test('a failed claim sends nothing', async () => {
     const failing = octokit(async () => Promise.reject(Object.assign(new Error('Server Error'), { status: 502 })));
-    expect(await claimRequest(failing, target, progress([]), key, log)).toMatchObject({
+    expect(await claimRequest(progress(failing), key, log)).toMatchObject({
       kind: 'failed',
       message: expect.stringContaining('Nothing was sent to the service'),
     });
@@ -107,7 +115,7 @@ describe('claim', () => {
         }),
       ),
     );
-    const claim = await claimRequest(refusing, target, progress([]), key, { ...log, warning: (m) => warnings.push(m) });
+    const claim = await claimRequest(progress(refusing), key, { ...log, warning: (m) => warnings.push(m) });
     expect(claim.kind).toBe('go');
     expect(warnings.join()).toMatch(/GitHub refused the reaction .*HTTP 403.*going on unclaimed.*'issues: write'/);
   });
@@ -123,7 +131,7 @@ describe('claim', () => {
       const limited = octokit(async () =>
         Promise.reject(Object.assign(new Error(said), { status: 403, response: { headers } })),
       );
-      const claim = await claimRequest(limited, target, progress([]), key, {
+      const claim = await claimRequest(progress(limited), key, {
         ...log,
         warning: (m) => warnings.push(m),
       });

@@ -1,18 +1,12 @@
 import { decideOutcome } from '../src/agent/decide.ts';
 import { OUTCOME_KINDS } from '../src/agent/outcome.ts';
 import { OUTCOMES, progressWords, succeeds } from '../src/agent/outcomes.ts';
-import {
-  isRefusalOf,
-  parseMarker,
-  renderMarker,
-  renderProgress as renderView,
-  renderRefusal,
-  type MarkerScope,
-} from '../src/github/progress-view.ts';
+import { renderMarker, type MarkerScope } from '../src/github/marker.ts';
+import { renderProgress as renderView } from '../src/github/progress-view.ts';
 import type { ProgressFacts } from '../src/step/state.ts';
 import { cleanText, fence } from '../src/text/sanitize.ts';
 import { forMarkdown } from '../src/text/text-gate.ts';
-import { render, seen } from './support/render.ts';
+import { render } from './support/render.ts';
 
 const RUN_URL = 'https://github.com/o/r/actions/runs/1';
 const view = {
@@ -31,45 +25,9 @@ function renderProgress(facts: ProgressFacts, signed: MarkerScope): string {
 }
 
 describe('progress comment', () => {
-  test('round-trips its signed marker', () => {
-    expect(parseMarker(renderMarker({ jobId: 'job_1', triggers: ['c5', 'r9'] }, scope), scope)).toEqual({
-      jobId: 'job_1',
-      triggers: ['c5', 'r9'],
-    });
-  });
-
-  test('keeps only safe characters in the marker', () => {
-    expect(renderMarker({ jobId: 'job --> <b>', triggers: ['c1'] }, scope)).toMatch(
-      /^<!-- docs-agent-action job=job--b triggers=c1 sig=[0-9a-f]{32} -->$/,
-    );
-  });
-
-  test('only a marker at the very start counts', () => {
-    expect(parseMarker(`hi ${renderMarker({ jobId: 'x', triggers: ['c1'] }, scope)}`, scope)).toBeUndefined();
-  });
-
-  const signed = renderMarker({ jobId: 'job_1', triggers: ['c5'] }, scope);
-
-  test.each([
-    ['without a signature', '<!-- docs-agent-action job=job_1 triggers=c5 -->'],
-    ['with another job id', signed.replace('job=job_1', 'job=job_2')],
-    ['with other triggers', signed.replace('triggers=c5', 'triggers=c6')],
-    ['with a bad signature', signed.replace(/sig=[0-9a-f]{4}/, 'sig=0000')],
-    ['with a short signature', signed.replace(/sig=([0-9a-f]+)/, (_m, sig: string) => `sig=${sig.slice(0, 8)}`)],
-    ['signed with another key', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, key: 'svc_other' })],
-    ['copied from another issue', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, issueNumber: 8 })],
-    ['from another repository', renderMarker({ jobId: 'job_1', triggers: ['c5'] }, { ...scope, repository: 'o/fork' })],
-  ])('ignores a marker %s', (_name, body) => {
-    expect(parseMarker(body, scope)).toBeUndefined();
-  });
-
-  test('reads the repository case-insensitively, as GitHub does', () => {
-    expect(parseMarker(signed, { ...scope, repository: 'O/R' })).toEqual({ jobId: 'job_1', triggers: ['c5'] });
-  });
-
   test('says working with the start time and the run link', () => {
     const body = renderProgress({ ...view, state: 'working' }, scope);
-    expect(body.startsWith(`${renderMarker(view, scope)}\n`)).toBe(true);
+    expect(body.startsWith(`${renderMarker({ kind: 'progress', ...view }, scope)}\n`)).toBe(true);
     const rendered = render(body);
     expect(rendered.text).toBe(
       '⏳ Updating the documentation. The agent has been working since 2026-11-21 10:03 UTC; this comment changes when it is done.\n' +
@@ -126,19 +84,6 @@ describe('progress comment', () => {
   });
 });
 
-describe('refusal reply', () => {
-  test('is recognised for the same user, issue and key only', () => {
-    const body = renderRefusal('Mallory', 'only people with write access can ask', scope);
-    expect(body).toMatch(/^<!-- docs-agent-action refused=mallory sig=[0-9a-f]{32} -->\n/);
-    expect(seen(body)).toBe('The documentation agent was not started: only people with write access can ask.');
-    expect(isRefusalOf(body, 'mallory', scope)).toBe(true);
-    expect(isRefusalOf(body, 'eve', scope)).toBe(false);
-    expect(isRefusalOf(body, 'mallory', { ...scope, issueNumber: 8 })).toBe(false);
-    expect(isRefusalOf(body, 'mallory', { ...scope, key: 'svc_other' })).toBe(false);
-    expect(isRefusalOf(body.replace('refused=mallory', 'refused=eve'), 'eve', scope)).toBe(false);
-  });
-});
-
 describe('outcome', () => {
   const job = { id: 'job_1', status: 'completed', prLink: 'https://github.com/o/r/pull/2' };
 
@@ -187,11 +132,4 @@ describe('sanitising', () => {
   test('neutralises mentions and markup', () => {
     expect(forMarkdown('**hi** @team')).toBe('\\*\\*hi\\*\\* @\u200bteam');
   });
-});
-
-test('a well-formed job id comes back from its marker exactly as written', () => {
-  const scope = { key: 'svc_k', repository: 'o/r', issueNumber: 1 };
-  for (const jobId of ['a--b', 'job.1_x-y', '0b6c9e2e-5b1f-4a43-9d8e-3f1b2c3d4e5f']) {
-    expect(parseMarker(renderMarker({ jobId, triggers: ['c1'] }, scope), scope)?.jobId).toBe(jobId);
-  }
 });

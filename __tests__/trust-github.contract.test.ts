@@ -5,7 +5,7 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
-import { renderMarker } from '../src/github/progress-view.ts';
+import { renderMarker } from '../src/github/marker.ts';
 import { errorLine, expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
 
 let emulator: Emulator;
@@ -137,17 +137,20 @@ describe('markers', () => {
     ],
     [
       'signed with another key',
-      renderMarker({ jobId: 'job_victim', triggers: ['c1'] }, { ...scope, key: 'svc_another_key' }),
+      renderMarker({ kind: 'progress', jobId: 'job_victim', triggers: ['c1'] }, { ...scope, key: 'svc_another_key' }),
       'github-actions[bot]',
     ],
     [
       'copied from another issue',
-      renderMarker({ jobId: 'job_victim', triggers: ['c1'] }, { ...scope, issueNumber: 2 }),
+      renderMarker({ kind: 'progress', jobId: 'job_victim', triggers: ['c1'] }, { ...scope, issueNumber: 2 }),
       'github-actions[bot]',
     ],
     [
       'with its job id changed',
-      renderMarker({ jobId: 'job_other', triggers: ['c1'] }, scope).replace('job_other', 'job_victim'),
+      renderMarker({ kind: 'progress', jobId: 'job_other', triggers: ['c1'] }, scope).replace(
+        'job_other',
+        'job_victim',
+      ),
       'github-actions[bot]',
     ],
   ])('a marker %s is not followed', async (_name, marker, author) => {
@@ -156,7 +159,7 @@ describe('markers', () => {
   });
 
   test('a signed marker by a person is not followed', async () => {
-    github.addComment(1, renderMarker({ jobId: 'job_victim', triggers: ['c1'] }, scope), 'mallory');
+    github.addComment(1, renderMarker({ kind: 'progress', jobId: 'job_victim', triggers: ['c1'] }, scope), 'mallory');
     await expectNewJob(commentEvent('/docs and also this'));
   });
 

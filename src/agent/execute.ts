@@ -123,17 +123,7 @@ async function handleEvent(
 
   const started = deps.clock.now();
   const key = requestKey(event.name, trigger, deps.runId);
-  const claim =
-    octokit && progress
-      ? () =>
-          claimRequest(
-            octokit,
-            { ...event.repository, issueNumber: progress.issueNumber },
-            progress,
-            key,
-            deps.runner.log,
-          )
-      : undefined;
+  const claim = octokit && progress ? () => claimRequest(progress, key, deps.runner.log) : undefined;
   // Without an issue, the job is recorded on the run's commit, so a re-run resumes it (run-record.ts).
   const runRecord =
     !progress && !settings.jobId && settings.githubToken

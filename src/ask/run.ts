@@ -19,11 +19,12 @@ import type { Timings } from '../step/timings.ts';
 import { AskClient, type AskBody } from '../service/assistant.ts';
 import { isSafeToRepeat, SEND_RETRIES, withRetry } from '../service/retry.ts';
 import { createTransport } from '../service/transport.ts';
-import { AnswerComment, findThread } from './comment.ts';
+import { findThread } from './comment.ts';
 import { collectAskSettings, type AskSettings } from './inputs.ts';
 import type { InputProblems } from '../step/inputs.ts';
 import type { AskRouting } from './route.ts';
-import { renderAskMarker, type AskMarkerScope } from '../github/answer-marker.ts';
+import { renderMarker } from '../github/marker.ts';
+import { IssueThread } from '../github/thread.ts';
 import { checkSources, renderAnswerComment } from './render.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
 import { decideAsk } from './trigger.ts';
@@ -158,14 +159,10 @@ export async function answerQuestion(
 
   const repository = `${event.repository.owner}/${event.repository.repo}`;
   const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
-  const scope: AskMarkerScope | undefined = target && {
-    key: settings.assistantKey,
-    repository,
-    issueNumber: target.issueNumber,
-  };
+  const thread = octokit && target ? new IssueThread(octokit, target, deps.log, settings.assistantKey) : undefined;
   const earlier =
-    octokit && target && scope && !trigger.newThread
-      ? await findThread(octokit, target, scope, settings).catch((error: unknown) => {
+    thread && !trigger.newThread
+      ? await findThread(thread, settings).catch((error: unknown) => {
           deps.log.warning(
             `Could not read the issue's earlier answers, so this starts a new conversation: ${errorMessage(error)}`,
           );
@@ -187,13 +184,7 @@ export async function answerQuestion(
     `Asking the assistant (${earlier ? `continuing thread ${earlier.threadId}` : 'a new conversation'}): ${forLog(question, 200)}`,
   );
 
-  const comment =
-    octokit && target
-      ? new AnswerComment(octokit, target, deps.log, {
-          intervalMs: deps.timings.editEveryMs,
-          now: deps.clock.now,
-        })
-      : undefined;
+  const comment = thread?.live({ intervalMs: deps.timings.editEveryMs, now: deps.clock.now, what: 'the answer' });
   const questionRef = trigger.commentId
     ? `c${trigger.commentId}`
     : trigger.issue && !settings.prompt
@@ -201,8 +192,11 @@ export async function answerQuestion(
       : `r${deps.runId.replace(/\D/g, '')}`;
   const render = (answer: Answer, state: 'streaming' | 'complete' | 'incomplete'): string =>
     renderAnswerComment({
-      marker: scope
-        ? renderAskMarker({ threadId: answer.threadId || earlier?.threadId || '', question: questionRef }, scope)
+      marker: thread
+        ? renderMarker(
+            { kind: 'ask', threadId: answer.threadId || earlier?.threadId || '', question: questionRef },
+            thread.scope,
+          )
         : '',
       answer: answer.text,
       sources: answer.sources,

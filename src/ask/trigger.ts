@@ -1,10 +1,9 @@
 // The question of an ask run and where it came from. Pure: it reads the event and the settings.
 import type { Actor, GitHubEvent } from '../github/event.ts';
-import { MARKER_PREFIX } from '../github/progress-view.ts';
+import { ASK_MARKER_PREFIX, MARKER_PREFIX } from '../github/marker.ts';
 import { OWNER_EVENTS } from '../github/trigger.ts';
 import { visibleMarkdown } from '../text/markdown.ts';
 import { askIn, isAskLabel, type AskRouting } from './route.ts';
-import { ASK_MARKER_PREFIX } from '../github/answer-marker.ts';
 
 export type AskTrigger =
   | { kind: 'skip'; reason: string }

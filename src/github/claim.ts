@@ -1,10 +1,11 @@
 import { errorMessage } from '../base/errors.ts';
-import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
+import { describeGitHubError } from './octokit.ts';
 import type { Logger } from '../base/log.ts';
 import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
 import { forLog } from '../text/text-gate.ts';
 import { isRateLimited } from './rate-limit.ts';
+import type { ReactionSubject } from './thread.ts';
 
 /**
  * How one request makes one job.
@@ -29,7 +30,7 @@ import { isRateLimited } from './rate-limit.ts';
 export const CLAIM_REACTION = 'eyes';
 
 /** What the claim sits on: the comment that asked, or the issue or pull request itself. */
-export type ClaimSubject = { kind: 'comment'; id: number } | { kind: 'issue'; number: number };
+export type ClaimSubject = ReactionSubject;
 
 /** A request's key in the progress marker, and what its claim sits on. */
 export interface RequestKey {
@@ -67,21 +68,16 @@ const NOT_CLAIMABLE = new Set([403, 404, 410, 422]);
  * Claims the request and reads the issue's progress comments. See the module comment for what a
  * 201 and a 200 mean.
  */
-export async function claimRequest(
-  octokit: Octokit,
-  target: IssueTarget,
-  progress: ProgressComments,
-  request: RequestKey,
-  log: Logger,
-): Promise<Claim> {
+export async function claimRequest(progress: ProgressComments, request: RequestKey, log: Logger): Promise<Claim> {
   const { subject } = request;
+  const { thread } = progress;
   let reactionId: number | undefined;
   let taken = false;
   if (subject) {
     try {
-      const { status, data } = await addReaction(octokit, target, subject);
-      taken = status === 200;
-      if (!taken) reactionId = data.id;
+      const { created, id } = await thread.react(CLAIM_REACTION, subject);
+      taken = !created;
+      if (created) reactionId = id;
     } catch (error) {
       const status = (error as { status?: number }).status;
       // A rate limit was waited for already (octokit.ts) and did not lift: no refusal, so the run
@@ -104,7 +100,7 @@ export async function claimRequest(
   const release = async (): Promise<void> => {
     if (!subject || reactionId === undefined) return;
     try {
-      await deleteReaction(octokit, target, subject, reactionId);
+      await thread.unreact(subject, reactionId);
       log.info('Nothing reached the service: the claim on the request is given back, so a re-run may try again.');
     } catch (error) {
       log.warning(`Could not give back the claim on the request: ${forLog(errorMessage(error))}`);
@@ -118,7 +114,7 @@ export async function claimRequest(
     return {
       kind: 'failed',
       message:
-        `${describeGitHubError(`Reading the comments of #${target.issueNumber}`, error, 'issues: read')} ` +
+        `${describeGitHubError(`Reading the comments of #${progress.issueNumber}`, error, 'issues: read')} ` +
         'They tell a re-run from a new request, so nothing was sent to the service.',
     };
   }
@@ -133,25 +129,4 @@ export async function claimRequest(
     };
   }
   return { kind: 'go', existing, release };
-}
-
-function addReaction(octokit: Octokit, target: IssueTarget, subject: ClaimSubject) {
-  const { owner, repo } = target;
-  return subject.kind === 'comment'
-    ? octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: subject.id, content: CLAIM_REACTION })
-    : octokit.rest.reactions.createForIssue({ owner, repo, issue_number: subject.number, content: CLAIM_REACTION });
-}
-
-async function deleteReaction(octokit: Octokit, target: IssueTarget, subject: ClaimSubject, reactionId: number) {
-  const { owner, repo } = target;
-  if (subject.kind === 'comment') {
-    await octokit.rest.reactions.deleteForIssueComment({
-      owner,
-      repo,
-      comment_id: subject.id,
-      reaction_id: reactionId,
-    });
-  } else {
-    await octokit.rest.reactions.deleteForIssue({ owner, repo, issue_number: subject.number, reaction_id: reactionId });
-  }
 }

@@ -1,43 +1,30 @@
 import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.ts';
 import type { Logger } from '../base/log.ts';
-import {
-  isNotificationOf,
-  isRefusalOf,
-  parseMarker,
-  renderNotification,
-  renderProgress,
-  renderRefusal,
-  type Marker,
-  type MarkerScope,
-  type ProgressView,
-} from './progress-view.ts';
+import { renderMarker, type ProgressMarker } from './marker.ts';
+import { renderProgress, type ProgressView } from './progress-view.ts';
+import { IssueThread, type Reaction } from './thread.ts';
 
-export interface FoundProgress extends Marker {
+export interface FoundProgress extends ProgressMarker {
   commentId: number;
 }
 
-type Reaction = 'eyes' | 'rocket' | 'confused';
-
 /**
- * The one living comment per request on the issue that asked, and the reactions on the request.
- * Writing to GitHub never fails the run: a failed write is a warning.
+ * The one living comment per request on the issue that asked, and the reactions on the request,
+ * written through the issue thread (thread.ts). Writing to GitHub never fails the run: a failed
+ * write is a warning.
  */
 export class ProgressComments {
-  readonly #octokit: Octokit;
-  readonly #target: IssueTarget;
+  readonly thread: IssueThread;
   readonly #log: Logger;
-  readonly #scope: MarkerScope;
 
   /** `signingKey` (the api-key) signs the markers, so only this action's own markers are believed. */
   constructor(octokit: Octokit, target: IssueTarget, log: Logger, signingKey: string) {
-    this.#octokit = octokit;
-    this.#target = target;
+    this.thread = new IssueThread(octokit, target, log, signingKey);
     this.#log = log;
-    this.#scope = { key: signingKey, repository: `${target.owner}/${target.repo}`, issueNumber: target.issueNumber };
   }
 
   get issueNumber(): number {
-    return this.#target.issueNumber;
+    return this.thread.issueNumber;
   }
 
   /**
@@ -49,12 +36,11 @@ export class ProgressComments {
    * re-run from a new request.
    */
   async find(): Promise<FoundProgress[]> {
-    const found: FoundProgress[] = [];
-    for (const comment of await this.#comments()) {
-      const marker = comment.user?.type === 'Bot' ? parseMarker(comment.body ?? '', this.#scope) : undefined;
-      if (marker) found.push({ ...marker, commentId: comment.id });
-    }
-    return found;
+    return (await this.thread.signed('progress')).map(({ id, marker }) => ({
+      jobId: marker.jobId,
+      triggers: marker.triggers,
+      commentId: id,
+    }));
   }
 
   /** Creates the comment, or updates it when `commentId` is given; returns its id. A failure is a warning. */
@@ -71,26 +57,24 @@ export class ProgressComments {
 
   /** As `write`, but a failure is thrown, for callers that must know the comment says what they wrote. */
   async writeOrThrow(view: ProgressView, commentId?: number): Promise<number> {
-    const { owner, repo, issueNumber } = this.#target;
-    const body = renderProgress(view, this.#scope);
+    const body = renderProgress(view, this.thread.scope);
     if (commentId !== undefined) {
-      await this.#octokit.rest.issues.updateComment({ owner, repo, comment_id: commentId, body });
+      await this.thread.edit(commentId, body);
       return commentId;
     }
-    const { data } = await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-    this.#log.info(`Progress is reported on ${data.html_url}`);
-    return data.id;
+    const created = await this.thread.create(body);
+    this.#log.info(`Progress is reported on ${created.url}`);
+    return created.id;
   }
 
   /** A reaction on the comment that asked, or on the issue itself when no comment did. */
   async react(content: Reaction, commentId: number | undefined): Promise<void> {
-    const { owner, repo, issueNumber } = this.#target;
+    const subject =
+      commentId !== undefined
+        ? { kind: 'comment' as const, id: commentId }
+        : { kind: 'issue' as const, number: this.issueNumber };
     try {
-      if (commentId !== undefined) {
-        await this.#octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: commentId, content });
-      } else {
-        await this.#octokit.rest.reactions.createForIssue({ owner, repo, issue_number: issueNumber, content });
-      }
+      await this.thread.react(content, subject);
     } catch (error) {
       this.#log.warning(describeGitHubError(`Adding the ${content} reaction`, error, 'issues: write'));
     }
@@ -101,17 +85,16 @@ export class ProgressComments {
    * comment edited many times, gets no second reply. `reason` is the action's own words.
    */
   async refuse(login: string, reason: string): Promise<void> {
-    const { owner, repo, issueNumber } = this.#target;
+    const issueNumber = this.issueNumber;
     try {
-      const earlier = (await this.#comments()).some(
-        (comment) => comment.user?.type === 'Bot' && isRefusalOf(comment.body ?? '', login, this.#scope),
-      );
+      const who = login.toLowerCase();
+      const earlier = (await this.thread.signed('refusal', { fresh: true })).some(({ marker }) => marker.login === who);
       if (earlier) {
         this.#log.info(`${login} was told on #${issueNumber} already; no second reply.`);
         return;
       }
-      const body = renderRefusal(login, reason, this.#scope);
-      await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+      const marker = renderMarker({ kind: 'refusal', login }, this.thread.scope);
+      await this.thread.create(`${marker}\nThe documentation agent was not started: ${reason}.`);
     } catch (error) {
       this.#log.warning(describeGitHubError(`Replying on #${issueNumber}`, error, 'issues: write'));
     }
@@ -119,33 +102,25 @@ export class ProgressComments {
 
   /**
    * A new comment that mentions `login`, once per request (`key`): a re-run of the same request
-   * finds the earlier one and stays quiet. `text` is the action's own words. A failure is a warning.
+   * finds the earlier one and stays quiet. `text` is the action's own words; `login` was checked
+   * as a GitHub login. The one comment that tells the requester a job ended: an edit notifies
+   * nobody. A failure is a warning.
    */
   async notify(login: string, key: string, text: string): Promise<void> {
-    const { owner, repo, issueNumber } = this.#target;
+    const issueNumber = this.issueNumber;
     try {
-      const earlier = (await this.#comments()).some(
-        (comment) => comment.user?.type === 'Bot' && isNotificationOf(comment.body ?? '', key, this.#scope),
+      const earlier = (await this.thread.signed('notify', { fresh: true })).some(
+        ({ marker }) => marker.request === key,
       );
       if (earlier) {
         this.#log.info(`${login} was notified about this request on #${issueNumber} already.`);
         return;
       }
-      const body = renderNotification(key, login, text, this.#scope);
-      await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+      const marker = renderMarker({ kind: 'notify', request: key }, this.thread.scope);
+      await this.thread.create(`${marker}\n@${login} ${text}`);
       this.#log.info(`Notified ${login} on #${issueNumber}.`);
     } catch (error) {
       this.#log.warning(describeGitHubError(`Notifying ${login} on #${issueNumber}`, error, 'issues: write'));
     }
-  }
-
-  #comments() {
-    const { owner, repo, issueNumber } = this.#target;
-    return this.#octokit.paginate(this.#octokit.rest.issues.listComments, {
-      owner,
-      repo,
-      issue_number: issueNumber,
-      per_page: 100,
-    });
   }
 }

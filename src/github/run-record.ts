@@ -1,6 +1,7 @@
 import type { Logger } from '../base/log.ts';
 import { describeGitHubError, type Octokit } from './octokit.ts';
 import { isRateLimited } from './rate-limit.ts';
+import { sameSignature, signFields } from './marker.ts';
 
 /**
  * Where a run that reports on no issue (push, dispatch, schedule without `issue-number`) records
@@ -19,8 +20,8 @@ import { isRateLimited } from './rate-limit.ts';
  *   runner's environment tells them apart; legs that ask the same share one record), as an HMAC
  *   keyed by the api-key, so it names no prompt;
  * - description `job=<id> sig=<signature>`: the signature binds the job id to the repository, the
- *   commit and the context, with the api-key, as the progress marker's does
- *   (progress-view.ts). A status is believed only when a bot wrote it (the token's App, usually
+ *   commit and the context, with the api-key, by the one signing scheme of the comment markers
+ *   (marker.ts `signFields`). A status is believed only when a bot wrote it (the token's App, usually
  *   github-actions[bot]) and the signature holds: a status anyone else wrote, or one copied from
  *   another run or commit, is ignored;
  * - state `success`, and the link to the workflow run.
@@ -73,8 +74,7 @@ export interface RecordedRequest {
   key: string;
 }
 
-/** Hex digits kept of an HMAC-SHA256: 128 bits for the signature, 64 for the context's tag. */
-const SIGNATURE_LENGTH = 32;
+/** Hex digits kept of the context's tag: 64 bits (the signature keeps marker.ts's 128). */
 const TAG_LENGTH = 16;
 /** GitHub refuses a longer description (HTTP 422). */
 const MAX_DESCRIPTION = 140;
@@ -83,12 +83,6 @@ const MAX_PAGES = 10;
 const PER_PAGE = 100;
 const UNRECORDED = 'A re-run of this workflow run will create a new job instead of resuming this one.';
 const DESCRIPTION = /^job=([A-Za-z0-9][A-Za-z0-9_.-]{0,127}) sig=([0-9a-f]+)$/;
-
-const crypto = () => process.getBuiltinModule('node:crypto');
-
-function hmac(key: string, fields: string[]): string {
-  return crypto().createHmac('sha256', key).update(fields.join('\n')).digest('hex');
-}
 
 /** The one record of a job for this step of this workflow run, on its commit. */
 export class RunRecord {
@@ -111,8 +105,12 @@ export class RunRecord {
     this.#run = run;
     this.#request = request;
     this.#log = log;
-    const tag = hmac(request.key, ['run-record-tag', run.job, run.step, request.projectId, request.prompt]);
-    this.context = `docs-agent-action (run ${run.id}, ${tag.slice(0, TAG_LENGTH)})`;
+    const tag = signFields(
+      request.key,
+      ['run-record-tag', run.job, run.step, request.projectId, request.prompt],
+      TAG_LENGTH,
+    );
+    this.context = `docs-agent-action (run ${run.id}, ${tag})`;
   }
 
   /** Whether this run has a place for the record: a commit and a run id (the runner always gives both). */
@@ -123,7 +121,7 @@ export class RunRecord {
   #signature(jobId: string): string {
     const { owner, repo } = this.#repository;
     const fields = ['run-record', `${owner}/${repo}`.toLowerCase(), this.#run.sha, this.context.toLowerCase(), jobId];
-    return hmac(this.#request.key, fields).slice(0, SIGNATURE_LENGTH);
+    return signFields(this.#request.key, fields);
   }
 
   /** The description that records `jobId`, or undefined when it would not fit. */
@@ -138,10 +136,7 @@ export class RunRecord {
     const match = DESCRIPTION.exec(status.description ?? '');
     if (!match) return;
     const [, jobId = '', signature = ''] = match;
-    const expected = this.#signature(jobId);
-    const same =
-      signature.length === expected.length && crypto().timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
-    return same ? jobId : undefined;
+    return sameSignature(signature, this.#signature(jobId)) ? jobId : undefined;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { MARKER_PREFIX } from './progress-view.ts';
+import { MARKER_PREFIX } from './marker.ts';
 import type { Actor, GitHubEvent } from './event.ts';
 import { readMarkdown } from '../text/markdown.ts';
 import { DEFAULT_ASK_WORD } from '../base/constants.ts';

@@ -36,6 +36,18 @@ export const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
  */
 export const THREAD_ID = /^(?!.*::)[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
+/**
+ * A request's key in a progress or notification marker: `c<comment id>`, `i<issue number>`, or
+ * `r<run id>` (GITHUB_RUN_ID, digits; empty only where the runner gave none).
+ */
+export const REQUEST_KEY = /^(?:[ci][0-9]{1,20}|r[0-9]{0,20})$/;
+
+/** What asked a question, in an answer marker: `c<comment id>`, `i` (the issue itself), `r<run id>`. */
+export const QUESTION_REF = /^(?:c[0-9]{1,20}|i|r[0-9]{1,20})$/;
+
+/** A GitHub login in lower case, as a refusal marker names it: letters, digits and hyphens, at most 39. */
+export const LOGIN = /^[a-z0-9][a-z0-9-]{0,38}$/;
+
 /** A pull request number: a positive integer without leading zeros, at most ten digits. */
 export const PR_NUMBER = /^[1-9][0-9]{0,9}$/;
 
