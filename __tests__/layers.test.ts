@@ -8,12 +8,16 @@ import ts from 'typescript';
 import { ROOT } from './support/runner.ts';
 
 function importGraph(dir: string): Map<string, string[]> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   // Tests and local runs load the real packages, not the bundle's deferrals (tsconfig.json `paths`).
   const options = { ...parsed?.options, paths: undefined };
   const files = readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -64,5 +68,12 @@ test('the search reports each cycle as the path that closes it', () => {
     ['d', ['a']],
   ]);
   expect(cycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
-  expect(cycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  expect(
+    cycles(
+      new Map([
+        ['a', ['b']],
+        ['b', []],
+      ]),
+    ),
+  ).toEqual([]);
 });
