@@ -291,7 +291,9 @@ describe('the answer stream is bounded', () => {
     ['an answer that never ends', { kind: 'never-ending' } as const],
   ])('%s is read up to the cap and said to be cut', async (_name, fault) => {
     assistant.fault(fault);
-    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
+    // A child run: the emulator writes megabytes as fast as it can, and must not share the event
+    // loop (and its request timeouts) with the client that reads them.
+    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?'), killAfterMs: 25_000 });
     const body = expectStopped(result, /longer than 70,000 characters, so it was cut/);
     expect(body).toContain('(answer cut)');
     expect(body.length).toBeLessThan(65_536);

@@ -457,7 +457,8 @@ describe('a refusal before anything was sent is said as such', () => {
   afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
   test('a proxy refusing CONNECT means nothing was sent, not "a job may exist"', async () => {
-    const result = await run(
+    // A proxy: the shipped dist/ (its deferred undici) in a child process.
+    const result = await runShipped(
       { 'base-url': 'https://service.test', 'timeout-minutes': '0.05' },
       { env: { https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl } },
     );
