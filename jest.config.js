@@ -17,6 +17,9 @@ export default {
   },
   // Child processes of the contract tests are killed on teardown; a slow machine still finishes.
   testTimeout: 30000,
+  // Jest's default is one worker fewer than the cores: one on a two-core runner, where much of a
+  // test's time is spent waiting on a child process or the emulators. Two keep both cores busy.
+  maxWorkers: '100%',
   // V8's coverage, mapped back to src/ through ts-jest's source maps, for every file under src/
   // whether a test loads it or not. Only in-process tests count: the contract tests' child
   // processes run the bundle, which is not measured (the orchestration runs in-process with a fake

@@ -1,11 +1,13 @@
 /**
- * The shipped dist/index.js, run as the runner runs it, against the service emulator.
+ * The action against the service emulator: the first test runs the shipped dist/index.js as the
+ * runner runs it (outputs through the runner's files, the exit code); the others run the same step
+ * in this process (support/in-process.ts), where what they show does not depend on the process.
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, type RunResult } from './support/runner.ts';
 import { render } from './support/render.ts';
-import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
+import { errorLine, expectClean, runAgainst, runStepAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -13,8 +15,8 @@ let github: FakeGitHub;
 useServices((started) => ({ emulator, github } = started));
 
 /** A project id that needs encoding, and a base-url with a trailing slash. */
-function run(inputs: Record<string, string> = {}): Promise<RunResult> {
-  return runAgainst(
+function run(inputs: Record<string, string> = {}, runner = runStepAgainst): Promise<RunResult> {
+  return runner(
     { emulator, github },
     {
       inputs: {
@@ -31,8 +33,8 @@ function run(inputs: Record<string, string> = {}): Promise<RunResult> {
 const posts = (): number => emulator.requests.filter((r) => r.method === 'POST').length;
 
 describe('the action against the emulator', () => {
-  test('sets the outputs for a pull request', async () => {
-    const result = await run();
+  test('sets the outputs for a pull request, from the shipped dist/', async () => {
+    const result = await run({}, runAgainst);
     expect(result.code).toBe(0);
     const [job] = emulator.jobs();
     expect(result.outputs).toEqual({

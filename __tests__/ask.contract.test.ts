@@ -1,6 +1,7 @@
 /**
- * Ask mode, run from the shipped dist/ against the assistant emulator (a real `ai` UI message
- * stream from a fixture documentation site) and the fake GitHub API.
+ * Ask mode against the assistant emulator (a real `ai` UI message stream from a fixture
+ * documentation site) and the fake GitHub API. Signals and the bundle's chunks run the shipped
+ * dist/ as a child; the rest run the same step in this process (support/in-process.ts).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
 import { API_KEY, ROOT, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commandsOutsideOf, parseRunnerCommands } from './support/runner-commands.ts';
+import { runStep } from './support/in-process.ts';
 import { render, seen, shownText } from './support/render.ts';
 import {
   closeServices,
@@ -35,7 +37,7 @@ afterEach(() => {
 });
 
 function ask(options: RunOptions = {}): Promise<RunResult> {
-  return runAction({
+  return runStep({
     ...options,
     inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url, ...options.inputs },
     env: { GITHUB_API_URL: services.github.url, ...options.env },
@@ -290,7 +292,9 @@ describe('the answer stream is bounded', () => {
     ['an answer that never ends', { kind: 'never-ending' } as const],
   ])('%s is read up to the cap and said to be cut', async (_name, fault) => {
     assistant.fault(fault);
-    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?') });
+    // A child run: the emulator writes megabytes as fast as it can, and must not share the event
+    // loop (and its request timeouts) with the client that reads them.
+    const result = await ask({ event: commentEvent('/docs ask How do I deploy the site?'), killAfterMs: 25_000 });
     const body = expectStopped(result, /longer than 70,000 characters, so it was cut/);
     expect(body).toContain('(answer cut)');
     expect(body.length).toBeLessThan(65_536);

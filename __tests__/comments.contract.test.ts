@@ -8,6 +8,7 @@ import { webhookPayload, type RunResult } from './support/runner.ts';
 import {
   errorLine,
   runAgainst,
+  runStepAgainst,
   useServices,
   commentEvent as seededComment,
   createRequests,
@@ -24,7 +25,9 @@ function run(
   inputs: Record<string, string> = {},
   apiUrl = github.url,
 ): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { event, inputs, env: { GITHUB_API_URL: apiUrl } });
+  // @actions/github reads GITHUB_API_URL once per process: another address runs the shipped dist/.
+  const runner = apiUrl === github.url ? runStepAgainst : runAgainst;
+  return runner({ emulator, github }, { event, inputs, env: { GITHUB_API_URL: apiUrl } });
 }
 
 /** A real issue_comment.created payload whose comment exists on the fake, with `body` and `user`. */

@@ -14,7 +14,7 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, ROOT, webhookPayload, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
-import { commentEvent, createRequests, runAgainst, useServices } from './support/services.ts';
+import { commentEvent, createRequests, runStepAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -70,7 +70,7 @@ const WORKFLOWS: [string, () => string][] = [
 
 function run(event: { name: string; payload: unknown }, inputs: Record<string, string>): Promise<RunResult> {
   // Only the workflow's inputs: the services' defaults (project, key, base-url) must not hide one it lacks.
-  return runAgainst({ emulator, github }, { event, inputs: { 'project-id': '', 'api-key': '', ...inputs } });
+  return runStepAgainst({ emulator, github }, { event, inputs: { 'project-id': '', 'api-key': '', ...inputs } });
 }
 
 /** What the runner makes of the run's annotations, by kind. */

@@ -108,12 +108,9 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test.each([
-    ['no-change', 0, { status: 'completed', 'pr-link': '' }],
-    ['failed', 1, { status: 'failed' }],
-    ['archived', 1, { status: 'archived' }],
-    ['slow', 1, { status: 'active', 'job-id': expect.stringMatching(/^job_/) }],
-  ] as const)(
+  // One outcome shows that --outcome reaches the emulator and the run ends as it would on GitHub;
+  // what the action does with each outcome is the action's tests' (action.contract, run.test).
+  test.each([['failed', 1, { status: 'failed' }]] as const)(
     '--outcome %s ends the run as it would on GitHub',
     async (outcome, code, outputs) => {
       const run = await demo('--event', eventFile('/docs document the --verbose flag'), '--outcome', outcome, ...QUICK);

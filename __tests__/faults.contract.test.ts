@@ -6,7 +6,7 @@
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
-import { errorLine, expectClean, runAgainst, useServices } from './support/services.ts';
+import { errorLine, expectClean, runStepAgainst, useServices } from './support/services.ts';
 import { seen } from './support/render.ts';
 
 let emulator: Emulator;
@@ -15,7 +15,7 @@ let github: FakeGitHub;
 useServices((started) => ({ emulator, github } = started));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
+  return runStepAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
 }
 
 const status = (

@@ -16,7 +16,13 @@ import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './suppor
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { shownText } from './support/render.ts';
 import { startPlainServer } from './support/plain-server.ts';
-import { errorLine, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
+import {
+  errorLine,
+  runAgainst,
+  runInProcessAgainst,
+  useServices,
+  commentEvent as seededComment,
+} from './support/services.ts';
 import { render } from './support/render.ts';
 
 let emulator: Emulator;
@@ -24,7 +30,13 @@ let github: FakeGitHub;
 
 useServices((started) => ({ emulator, github } = started));
 
+/** A step in this process (support/in-process.ts): what the gate does to outside text does not depend on the process. */
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
+  return runInProcessAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
+}
+
+/** The shipped dist/ in a child process, for what only it shows: the runner's files, the process's end, a proxy. */
+function runShipped(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs: { prompt: 'Document the flag', ...inputs } });
 }
 
@@ -85,8 +97,25 @@ const COMMANDS = [
 ];
 
 describe('the key never reaches public text', () => {
+  /** A create refused with `rule`'s echo: the run fails, the comment says so, and no secret or command is anywhere. */
+  async function expectRefusalClean(rule: FaultRule, runStep = run): Promise<void> {
+    emulator.inject(rule);
+    const event = commentEvent();
+    const result = await runStep({}, { event });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toMatch(/HTTP 40\d/);
+    expect(github.comments().some((c) => c.body.includes('could not be run'))).toBe(true);
+    expectNoSecret(result);
+    expectInert(result);
+  }
+
+  test('from a JSON error body, in the shipped dist/: not in the log, the runner files or the comment', () =>
+    expectRefusalClean(
+      answer('create', 400, { error: `Invalid header Authorization: Bearer ${API_KEY}` }),
+      runShipped,
+    ));
+
   test.each([
-    ['a JSON error body', answer('create', 400, { error: `Invalid header Authorization: Bearer ${API_KEY}` })],
     [
       'an HTML title',
       {
@@ -106,16 +135,7 @@ describe('the key never reaches public text', () => {
       `an echo split by a line break ${cut} characters in`,
       answer('create', 400, { error: `Bad header: Bearer ${API_KEY.slice(0, cut)}\n${API_KEY.slice(cut)}` }),
     ]),
-  ])('from %s', async (_name, rule) => {
-    emulator.inject(rule);
-    const event = commentEvent();
-    const result = await run({}, { event });
-    expect(result.code).toBe(1);
-    expect(errorLine(result)).toMatch(/HTTP 40\d/);
-    expect(github.comments().some((c) => c.body.includes('could not be run'))).toBe(true);
-    expectNoSecret(result);
-    expectInert(result);
-  });
+  ])('from %s', (_name, rule) => expectRefusalClean(rule));
 
   test("from a failed job's message to the user", async () => {
     emulator.configure({ durationMs: 50, outcome: 'failed', finalMessage: `Auth header was Bearer ${API_KEY}` });
@@ -169,9 +189,10 @@ describe('an echoed key is redacted whatever rewriting follows', () => {
     ['in pieces joined by tag characters', inPieces('\u{E0041}\u{E0042}'), API_KEY],
     ['in pieces joined by emphasis markers', inPieces('**'), API_KEY],
     ['in base64', base64, keyInBase64],
-  ])('%s: not in the comment, the summary, the outputs or the log', async (_name, echo, secret) => {
+  ])('%s: not in the comment, the summary, the outputs or the log', async (name, echo, secret) => {
     emulator.configure({ durationMs: 50, outcome: 'failed', finalMessage: `The gateway saw ${echo} and refused it.` });
-    const result = await run({}, { event: commentEvent() });
+    // One of them through the shipped dist/ and the runner's files; the others in this process.
+    const result = await (name === 'in base64' ? runShipped : run)({}, { event: commentEvent() });
     expect(result.code).toBe(1);
     expect(result.outputs.message).toContain('The gateway saw');
     // What people read: the comment and the summary as GitHub renders them, the outputs and the log as written.
@@ -253,7 +274,8 @@ describe("GitHub's error bodies are outside text too", () => {
   afterAll(() => gateway.close());
 
   test('a retried GitHub call logs the body on its one line, inert and without a secret', async () => {
-    const result = await run({}, { event: commentEvent(), env: { GITHUB_API_URL: gateway.url } });
+    // Another GitHub API than the file's: a child run (@actions/github reads the address once).
+    const result = await runShipped({}, { event: commentEvent(), env: { GITHUB_API_URL: gateway.url } });
     expect(result.code).toBe(1);
     expect(result.outputs.status).toBe('error');
     const retries = result.stdout.split('\n').filter((line) => line.includes('trying again'));
@@ -394,8 +416,7 @@ describe('nothing stalls the deadline or the exit', () => {
     ['a 2 MB page of unclosed titles', `<html><title>${'<title a='.repeat(220_000)}`],
   ])('%s is read in part and described in one line', async (_name, body) => {
     emulator.inject({ route: 'create', fault: { kind: 'status', status: 502, contentType: 'text/html', body } });
-    const result = await run({}, { killAfterMs: 20_000 });
-    expect(result.signal).toBeNull();
+    const result = await run();
     expect(result.code).toBe(1);
     expect(errorLine(result).length).toBeLessThan(600);
   });
@@ -409,7 +430,7 @@ describe('nothing stalls the deadline or the exit', () => {
 
   test('a service that accepts and never answers: the process ends by itself after the final error', async () => {
     emulator.inject({ route: 'get', times: 100, fault: { kind: 'delay', ms: 600_000 } });
-    const result = await run({ 'timeout-minutes': '0.05' }, { killAfterMs: 20_000 });
+    const result = await runShipped({ 'timeout-minutes': '0.05' }, { killAfterMs: 20_000 });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(errorLine(result)).toMatch(/Stopped waiting|got no answer/);
@@ -436,7 +457,8 @@ describe('a refusal before anything was sent is said as such', () => {
   afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
 
   test('a proxy refusing CONNECT means nothing was sent, not "a job may exist"', async () => {
-    const result = await run(
+    // A proxy: the shipped dist/ (its deferred undici) in a child process.
+    const result = await runShipped(
       { 'base-url': 'https://service.test', 'timeout-minutes': '0.05' },
       { env: { https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl } },
     );

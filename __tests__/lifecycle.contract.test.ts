@@ -7,7 +7,7 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
-import { errorLine, expectClean, runAgainst, useServices, createRequests } from './support/services.ts';
+import { errorLine, expectClean, runStepAgainst, useServices, createRequests } from './support/services.ts';
 import { seen } from './support/render.ts';
 
 let emulator: Emulator;
@@ -16,7 +16,7 @@ let github: FakeGitHub;
 useServices((started) => ({ emulator, github } = started));
 
 function run(inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { ...options, inputs });
+  return runStepAgainst({ emulator, github }, { ...options, inputs });
 }
 
 /** GitHub has no example schedule payload: it carries the cron line and little else. */

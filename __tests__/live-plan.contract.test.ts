@@ -10,7 +10,7 @@ import type { RunResult } from './support/runner.ts';
 import { MAX_EDITS } from '../src/agent/live-progress.ts';
 import { TIMINGS } from '../src/step/timings.ts';
 import { commandsOutsideOf } from './support/runner-commands.ts';
-import { commentEvent as seededComment, expectClean, runAgainst, useServices } from './support/services.ts';
+import { commentEvent as seededComment, expectClean, runStepAgainst, useServices } from './support/services.ts';
 import { render, seen } from './support/render.ts';
 
 const SCALE = 0.01;
@@ -29,7 +29,7 @@ const edits = (): string[] => editCalls().map((c) => String((c.body as { body?: 
 
 /** Runs the action against the services with this event. */
 function runOn(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { event, inputs });
+  return runStepAgainst({ emulator, github }, { event, inputs });
 }
 
 describe('the agent’s work on the issue', () => {
@@ -75,7 +75,7 @@ describe('the agent’s work on the issue', () => {
 
   test('the outputs carry the message, the title and the pull request number', async () => {
     emulator.configure({ finalMessage: 'Done: see the pull request.' });
-    const result = await runAgainst(
+    const result = await runStepAgainst(
       { emulator, github },
       { inputs: { prompt: 'Document the --verbose flag' }, event: { name: 'workflow_dispatch', payload: {} } },
     );
@@ -92,13 +92,13 @@ describe('the agent’s work on the issue', () => {
 
   test('exactly one notification mentions the requester, and a re-run adds none', async () => {
     const event = commentEvent('/docs document the flag');
-    await runAgainst({ emulator, github }, { event });
+    await runStepAgainst({ emulator, github }, { event });
     const [job] = emulator.jobs();
     expect(notifications().map((c) => seen(c.body))).toEqual([
       `@Codertocat the docs pull request is ready: ${job?.prLink}`,
     ]);
     // A re-run of the same request resumes the same job and finds its notification.
-    const again = await runAgainst({ emulator, github }, { event });
+    const again = await runStepAgainst({ emulator, github }, { event });
     expect(again.code).toBe(0);
     expect(emulator.jobsCreated()).toBe(1);
     expect(notifications()).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('the agent’s work on the issue', () => {
 
   test('a failed job: the agent’s message in the comment, the requester told', async () => {
     emulator.configure({ outcome: 'failed', finalMessage: 'The docs build broke @everyone <b>x</b>\n::error::pwned' });
-    const result = await runAgainst({ emulator, github }, { event: commentEvent('/docs document the flag') });
+    const result = await runStepAgainst({ emulator, github }, { event: commentEvent('/docs document the flag') });
     expect(result.code).toBe(1);
     const shown = render(progressComments()[0]?.body ?? '');
     expect(shown.text.split('\n')[0]).toBe(
@@ -125,9 +125,9 @@ describe('the agent’s work on the issue', () => {
   test('a final word the main step could not write is written by the post step, plan included', async () => {
     const event = commentEvent('/docs document the flag');
     github.failNext('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', 502, 3);
-    const main = await runAgainst({ emulator, github }, { event });
+    const main = await runStepAgainst({ emulator, github }, { event });
     expect(main.state.finished).toBeUndefined();
-    const post = await runAgainst({ emulator, github }, { event, entry: 'post', state: main.state });
+    const post = await runStepAgainst({ emulator, github }, { event, entry: 'post', state: main.state });
     expect(post.code).toBe(0);
     const shown = render(progressComments()[0]?.body ?? '');
     expect(shown.text).toMatch(/^✅ Documentation pull request ready: https:\/\/github\.com\/\S+\/pull\/\d+$/m);
@@ -136,11 +136,11 @@ describe('the agent’s work on the issue', () => {
   });
 
   test('notify: false, and runs without a requester, mention nobody', async () => {
-    await runAgainst(
+    await runStepAgainst(
       { emulator, github },
       { event: commentEvent('/docs document the flag'), inputs: { notify: 'false' } },
     );
-    await runAgainst(
+    await runStepAgainst(
       { emulator, github },
       { event: { name: 'schedule', payload: {} }, inputs: { prompt: 'Refresh the docs', 'issue-number': '1' } },
     );

@@ -8,6 +8,7 @@ import { RUN_SHA, webhookPayload, type RunOptions, type RunResult } from './supp
 import {
   expectClean,
   runAgainst,
+  runStepAgainst,
   useServices,
   commentEvent as seededComment,
   createRequests,
@@ -20,7 +21,13 @@ useServices((started) => ({ emulator, github } = started));
 
 type Event = { name: string; payload: Record<string, any> };
 
+/** A step where it is cheapest to show (support/in-process.ts): in this process unless it needs dist/. */
 function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
+  return runStepAgainst({ emulator, github }, { ...options, event });
+}
+
+/** The shipped dist/ in a child process: runs that really overlap need processes of their own. */
+function runShipped(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, event });
 }
 
@@ -48,7 +55,7 @@ const progressComments = (issue = 1) =>
 describe('runs that overlap', () => {
   test('two runs started together for one comment make one job', async () => {
     const event = commentEvent();
-    const results = await Promise.all([run(event), run(event)]);
+    const results = await Promise.all([runShipped(event), runShipped(event)]);
     expect(emulator.jobsCreated()).toBe(1);
     expect(creates()).toHaveLength(1);
     expect(progressComments()).toHaveLength(1);
@@ -73,7 +80,7 @@ describe('runs that overlap', () => {
       retryAfterSeconds: 1,
     });
     const event = commentEvent();
-    const results = await Promise.all([run(event), run(event)]);
+    const results = await Promise.all([runShipped(event), runShipped(event)]);
     expect(emulator.jobsCreated()).toBe(1);
     expect(progressComments()).toHaveLength(1);
     const limited = results.filter((result) => result.stdout.includes("GitHub's secondary rate limit on POST"));
@@ -88,7 +95,7 @@ describe('runs that overlap', () => {
   test('an issue opened with the phrase and the label makes one job', async () => {
     const [opened, labeled] = issueEvents();
     const inputs = { 'trigger-label': 'docs' };
-    const results = await Promise.all([run(opened, { inputs }), run(labeled, { inputs })]);
+    const results = await Promise.all([runShipped(opened, { inputs }), runShipped(labeled, { inputs })]);
     expect(emulator.jobsCreated()).toBe(1);
     expect(progressComments(opened.payload.issue.number)).toHaveLength(1);
     expect(progressComments(opened.payload.issue.number)[0]?.body).toMatch(
@@ -188,7 +195,8 @@ describe('re-runs of a run that reports on no issue', () => {
 
   /** The step as the runner runs it: the main entry, then at the job's end the post entry with its state. */
   async function step(event: Event, env: Record<string, string>): Promise<{ main: RunResult; post: RunResult }> {
-    const main = await run(event, { inputs, env });
+    // Two of these overlap in one test: the main step runs in a process of its own.
+    const main = await runShipped(event, { inputs, env });
     const post = await run(event, { inputs, env, entry: 'post', state: main.state });
     expect(post.code).toBe(0);
     return { main, post };

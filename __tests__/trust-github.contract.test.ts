@@ -6,7 +6,13 @@ import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { renderMarker } from '../src/github/marker.ts';
-import { errorLine, expectClean, runAgainst, useServices, commentEvent as seededComment } from './support/services.ts';
+import {
+  errorLine,
+  expectClean,
+  runStepAgainst,
+  useServices,
+  commentEvent as seededComment,
+} from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -16,7 +22,7 @@ useServices((started) => ({ emulator, github } = started));
 type Event = { name: string; payload: Record<string, any> };
 
 function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { ...options, event });
+  return runStepAgainst({ emulator, github }, { ...options, event });
 }
 
 function commentEvent(body = '/docs document the flag', user = 'Codertocat'): Event {

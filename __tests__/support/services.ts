@@ -5,6 +5,7 @@
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './runner.ts';
+import { runInProcess, runStep } from './in-process.ts';
 
 export interface Services {
   emulator: Emulator;
@@ -66,12 +67,29 @@ export function commentEvent(
  * Runs the shipped action against these services: project, key, base-url and GITHUB_API_URL point
  * at them unless the test sets its own.
  */
-export function runAgainst({ emulator, github }: Services, options: RunOptions = {}): Promise<RunResult> {
-  return runAction({
+export function runAgainst(services: Services, options: RunOptions = {}): Promise<RunResult> {
+  return runAction(against(services, options));
+}
+
+/** The same step as `runAgainst`, in the test's own process (support/in-process.ts says when that shows enough). */
+export function runInProcessAgainst(services: Services, options: RunOptions = {}): Promise<RunResult> {
+  return runInProcess(against(services, options));
+}
+
+/**
+ * The same step where it is cheapest to show (support/in-process.ts, `childOnly`): in this process,
+ * or the shipped dist/ for signals, kills, the post step and proxies.
+ */
+export function runStepAgainst(services: Services, options: RunOptions = {}): Promise<RunResult> {
+  return runStep(against(services, options));
+}
+
+function against({ emulator, github }: Services, options: RunOptions): RunOptions {
+  return {
     ...options,
     inputs: { 'project-id': 'docs', 'api-key': API_KEY, 'base-url': emulator.url, ...options.inputs },
     env: { GITHUB_API_URL: github.url, ...options.env },
-  });
+  };
 }
 
 /** The create requests the service emulator received (POST …/job), in order. */
