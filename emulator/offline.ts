@@ -22,10 +22,10 @@ export interface OfflineService {
 }
 
 export async function startOfflineService(
-  options: { port?: number; job?: Partial<JobBehaviour> } = {},
+  options: { port?: number; job?: Partial<JobBehaviour>; fixtures?: string } = {},
 ): Promise<OfflineService> {
   const agent = await startEmulator(options.job ? { job: options.job } : {});
-  const assistant = await startAssistantEmulator();
+  const assistant = await startAssistantEmulator(options.fixtures ? { fixtures: options.fixtures } : {});
   const sockets = new Set<Socket>();
   const front: Server = createServer((req, res) => {
     const target = new URL(req.url ?? '/', (req.url ?? '').startsWith('/discovery/') ? assistant.url : agent.url);

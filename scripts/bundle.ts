@@ -20,7 +20,7 @@
 //
 // The output is deterministic: CI rebuilds dist/ and fails when it differs from the committed one.
 // `--out DIR` builds elsewhere (the bench builds its copies so).
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -61,3 +61,21 @@ writeFileSync(join(DIST, 'licenses.txt'), `${licenses.join('\n\n')}\n`);
 copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
 // The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
 writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+
+// The command line (package.json `bin`, docs/cli.md), built on its own into dist/cli/ so that the
+// action's dist/index.js does not grow: dist/cli/index.js, the chunk of the `emulator` command
+// (emulator/offline.ts, loaded only by it) and the assistant emulator's fixture pages beside it,
+// where that chunk reads them. package.json `files` ships dist/cli/ alone.
+const CLI = join(DIST, 'cli');
+const cli = await ncc(join(ROOT, 'src/cli/main.ts'), options);
+mkdirSync(join(CLI, 'fixtures'), { recursive: true });
+writeFileSync(join(CLI, 'index.js'), `#!/usr/bin/env node\n${cli.code.replace(/^#!.*\n/, '')}`, { mode: 0o755 });
+// Its chunks and licenses only: ncc also relocates the fixture pages, under names it mangles.
+for (const [name, asset] of Object.entries(cli.assets)) {
+  if (name.endsWith('.js') || name === 'licenses.txt') writeFileSync(join(CLI, name), asset.source);
+}
+// CommonJS, as dist/ is; its own package.json, because the package ships dist/cli/ without dist/package.json.
+writeFileSync(join(CLI, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+for (const page of readdirSync(join(ROOT, 'emulator/assistant/fixtures'))) {
+  copyFileSync(join(ROOT, 'emulator/assistant/fixtures', page), join(CLI, 'fixtures', page));
+}

@@ -11,7 +11,7 @@ import {
   readIssueNumber,
   readTimeoutMinutes,
 } from '../step/inputs.ts';
-import { assistantKeyProblem, domainProblem } from '../text/checks.ts';
+import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
 import { registerSecret } from '../text/text-gate.ts';
 import type { AskRouting } from './route.ts';
 

@@ -89,8 +89,10 @@ export async function runAsk(question: string, thread: string | undefined, conte
 
 /**
  * Prints the answer: on a terminal as it arrives, otherwise whole at the end (not with --json).
- * What is printed early is the gated text so far less its last `longestSecret()` characters, so a
- * key that arrives in pieces is redacted before any of it is shown; the rest follows at the end.
+ * What is printed early is the gated text so far up to its last white space: a key, in any form
+ * the gate reads, holds none, so a key still arriving is held back until it is whole and redacted,
+ * and nothing printed is ever taken back. Should redaction still change what was shown, the whole
+ * answer is printed again, gated.
  */
 class AnswerPrinter {
   readonly #display: Display;
@@ -103,7 +105,7 @@ class AnswerPrinter {
   update(text: string): void {
     if (this.#display.mode !== 'live') return;
     const gated = forTerminalText(text, READ_LIMITS.maxText);
-    const stable = gated.slice(0, Math.max(0, gated.length - longestSecret() - 16));
+    const stable = gated.slice(0, Math.max(gated.lastIndexOf(' '), gated.lastIndexOf('\n')) + 1);
     if (stable.length > this.#printed.length && stable.startsWith(this.#printed)) {
       this.#display.text(stable.slice(this.#printed.length));
       this.#printed = stable;

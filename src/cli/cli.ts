@@ -14,6 +14,7 @@ import {
   Problems,
   readAgentSettings,
   readAssistantSettings,
+  registerKeys,
   readJobId,
   readText,
   readThread,
@@ -53,6 +54,7 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
     return EXIT.input;
   }
   const { values, positionals } = parsed;
+  registerKeys(values, io.env);
   const [command = 'help', ...rest] = positionals;
   if (values.help || command === 'help') {
     io.stdout.write(USAGE);

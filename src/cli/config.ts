@@ -4,7 +4,8 @@
 // soon as they are read, so that no text from the service can print them.
 import { ASSISTANT_KEY_PREFIX } from '../base/constants.ts';
 import { JOB_ID, THREAD_ID } from '../text/grammar.ts';
-import { adminKeyProblem, assistantKeyProblem, checkBaseUrl, domainProblem, type SettingName } from '../text/checks.ts';
+import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
+import { adminKeyProblem, checkBaseUrl, type SettingName } from '../text/checks.ts';
 import { registerSecret } from '../text/text-gate.ts';
 import { forTerminalLine } from '../text/terminal.ts';
 
@@ -36,6 +37,17 @@ export class Problems {
 export function valueOf(key: Key, flags: Record<string, unknown>, env: NodeJS.ProcessEnv): string {
   const flag = flags[SETTINGS[key].flag];
   return typeof flag === 'string' ? flag : (env[SETTINGS[key].env] ?? '');
+}
+
+/**
+ * Registers with the gate every key the command can see, whichever command runs: `ask` never sends
+ * the admin key, but a service's answer must not print it either.
+ */
+export function registerKeys(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  for (const key of ['apiKey', 'assistantKey'] as const) {
+    const value = valueOf(key, flags, env);
+    if (value) registerSecret(value);
+  }
 }
 
 function required(key: Key, what: string, problems: Problems): void {

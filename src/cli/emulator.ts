@@ -2,6 +2,8 @@
 // assistant behind one address) for trying every command without an account. It is loaded only by
 // this command: the bundle keeps it in a chunk of its own (scripts/bundle.ts), so `run` and `ask`
 // never read it. Serves until Ctrl-C.
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Io } from './display.ts';
 import { EXIT } from './exit.ts';
 
@@ -16,6 +18,7 @@ export async function runEmulator(flags: EmulatorFlags, io: Io, signal: AbortSig
   try {
     service = await offline.startOfflineService({
       port: flags.port,
+      ...bundledFixtures(),
       ...(flags.durationMs === undefined ? {} : { job: { durationMs: flags.durationMs } }),
     });
   } catch (error) {
@@ -46,4 +49,17 @@ export async function runEmulator(flags: EmulatorFlags, io: Io, signal: AbortSig
   });
   await service.close();
   return EXIT.done;
+}
+
+/**
+ * The assistant's documentation pages: the bundle ships them in dist/cli/fixtures/, beside its
+ * entry (scripts/bundle.ts); run from the sources, the emulator finds its own.
+ */
+function bundledFixtures(): { fixtures?: string } {
+  try {
+    const beside = join(dirname(realpathSync(process.argv[1] ?? '')), 'fixtures');
+    return existsSync(beside) ? { fixtures: beside } : {};
+  } catch {
+    return {};
+  }
 }
