@@ -59,7 +59,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     }
   } catch (error) {
     display.stop();
-    if (signal.aborted) return interrupted(display, job, request, context);
+    if (signal.aborted) return interrupted(display, job, request);
     return failed(display, error, request);
   }
   if (job.rejectedPrLink !== undefined) {
@@ -69,6 +69,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   }
   let end: WaitEnd = 'terminal';
   const plan = new PlanLines(display);
+  display.status(`${job.status || 'waiting'} · job ${job.id}`);
   if (context.wait && !isDone(job)) {
     try {
       const waited = await waitForJob({
@@ -97,7 +98,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   const session = signal.aborted ? {} : await readSession(client, job.id, signal);
   const outputs = outputsOf(job, session);
   if (display.mode === 'json') display.json({ ...outputs });
-  if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request, context);
+  if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request);
   return report(display, job, outputs, end, context.wait);
 }
 
@@ -153,7 +154,7 @@ function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, w
   return EXIT.done;
 }
 
-function interrupted(display: Display, job: Job | undefined, request: JobRequest, context: JobContext): number {
+function interrupted(display: Display, job: Job | undefined, request: JobRequest): number {
   if (job) {
     display.error(
       `Interrupted: job ${job.id} goes on on the service. Pick it up with: docs-agent status ${job.id} --wait`,
@@ -167,7 +168,6 @@ function interrupted(display: Display, job: Job | undefined, request: JobRequest
         `Look for it on the service before you try again.`,
     );
   }
-  void context;
   return EXIT.interrupted;
 }
 
