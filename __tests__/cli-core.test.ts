@@ -121,6 +121,7 @@ describe('the commands against the offline service', () => {
   test('run on a terminal draws a live line, and ends with the outcome', async () => {
     const io = fakeIo(env(), true);
     expect(await runCli(['run', 'Document the flag'], io, new AbortController().signal)).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the live line is drawn with escape sequences
     expect(io.out()).toMatch(/\r\u001b\[2K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] \d+s /);
     expect(io.out()).toMatch(/^Pull request: https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m);
     expect(io.out()).toMatch(/\d+s active · job job_\w+/);
