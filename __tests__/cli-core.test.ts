@@ -147,4 +147,31 @@ describe('the commands against the offline service', () => {
     expect(io.out()).toContain('search.enabled');
     expect(io.out()).toMatch(/Thread: thread_\d+ \(continue with --thread thread_\d+\)/);
   });
+
+  test('follow-up and status --wait in --json; an unreachable service is exit 4 with status error', async () => {
+    const io = fakeIo(env());
+    expect(await runCli(['run', 'x', '--no-wait', '--json'], io, new AbortController().signal)).toBe(0);
+    const id = (JSON.parse(io.out()) as Record<string, string>)['job-id'] ?? '';
+    const followUp = fakeIo(env());
+    expect(await runCli(['follow-up', id, 'more', '--no-wait'], followUp, new AbortController().signal)).toBe(0);
+    expect(followUp.out()).toContain(`Follow it with: docs-agent status ${id} --wait`);
+    const status = fakeIo(env());
+    expect(await runCli(['status', id, '--wait', '--json'], status, new AbortController().signal)).toBe(0);
+    expect(JSON.parse(status.out())).toMatchObject({ 'job-id': id, status: 'completed' });
+    const down = fakeIo({ ...env(), DOCS_AGENT_BASE_URL: 'http://127.0.0.1:9' });
+    expect(await runCli(['status', id, '--json'], down, new AbortController().signal)).toBe(4);
+    expect(JSON.parse(down.out())).toMatchObject({ 'job-id': id, status: 'error' });
+  });
+
+  test('emulator serves the offline service until its cancel, printing the settings to use', async () => {
+    const io = fakeIo();
+    const controller = new AbortController();
+    const serving = runCli(['emulator'], io, controller.signal);
+    while (!io.out().includes('Ctrl-C')) await new Promise((resolve) => setTimeout(resolve, 5));
+    const url = /export DOCS_AGENT_BASE_URL=(\S+)/.exec(io.out())?.[1] ?? '';
+    const answer = await fetch(`${url}/v2/agent/demo/job/job_1`, { headers: { authorization: 'Bearer svc_x' } });
+    expect(answer.status).toBe(404);
+    controller.abort();
+    expect(await serving).toBe(0);
+  });
 });

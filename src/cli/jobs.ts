@@ -59,6 +59,9 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     }
   } catch (error) {
     display.stop();
+    // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
+    const mayExist = request.kind !== 'status' && (signal.aborted || isAmbiguous(error));
+    emitJson(display, request.kind === 'status' ? request.id : '', mayExist ? 'unknown' : 'error');
     if (signal.aborted) return interrupted(display, job, request);
     return failed(display, error, request);
   }
@@ -91,6 +94,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
       end = waited.end;
     } catch (error) {
       display.stop();
+      emitJson(display, job.id, 'error');
       return failed(display, error, request, job);
     }
   }
@@ -100,6 +104,12 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   if (display.mode === 'json') display.json({ ...outputs });
   if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request);
   return report(display, job, outputs, end, context.wait);
+}
+
+/** The --json object of a command that ended without a job to report: the action's `error` or `unknown` status. */
+function emitJson(display: Display, id: string, status: 'error' | 'unknown'): void {
+  if (display.mode !== 'json') return;
+  display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message: '' });
 }
 
 function isDone(job: Job): boolean {
