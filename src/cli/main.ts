@@ -11,6 +11,13 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A reader that went away (`docs-agent ask … | head`) ends the command quietly, as other commands do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.done);
+    throw error;
+  });
+}
 
 const io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 runCli(process.argv.slice(2), io, controller.signal).then(
