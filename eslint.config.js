@@ -28,7 +28,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -92,6 +92,8 @@ export default defineConfig(
     ['base', 'text', 'service', 'github', 'step'],
     'ask/ is a mode: it never imports another mode (agent/)',
   ),
+  // The command line is a second front end on the same core: no GitHub, no runner, no mode of the action.
+  ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),
   {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],

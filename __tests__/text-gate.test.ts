@@ -131,3 +131,14 @@ describe('text gate', () => {
     expect(lines[0]?.split('\n')).toHaveLength(3);
   });
 });
+
+describe('terminal escape sequences', () => {
+  // A log viewer, a terminal or the command line would act on them; removed whole, not left as `[31m`.
+  test('are removed whole for every destination, and a key they split is still redacted', () => {
+    registerSecret(KEY);
+    const hostile = `\u001b]0;title\u0007a\u001b[1;31mb\u001b[0m \u009b2J${KEY.slice(0, 9)}\u001b[m${KEY.slice(9)}`;
+    for (const gate of [forLog, forOutput, forHtml]) expect(gate(hostile)).toBe('ab svc_***');
+    expect(forMarkdown(hostile)).toBe('ab svc\\_\\*\\*\\*');
+    clearSecrets();
+  });
+});

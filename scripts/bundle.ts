@@ -66,6 +66,30 @@ copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
 // The root package.json says "module"; the runner runs dist/index.js and its chunks as CommonJS.
 writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 
+// The command line (package.json `bin`, docs/cli.md), built on its own into dist/cli/ so that the
+// action's dist/index.js does not grow: dist/cli/index.js, the chunk of the `emulator` command
+// (emulator/offline.ts, loaded only by it) and the assistant emulator's fixture pages beside it,
+// where that chunk reads them. package.json `files` ships dist/cli/ alone.
+const CLI = join(DIST, 'cli');
+const cli = await ncc(join(ROOT, 'src/cli/main.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
+mkdirSync(join(CLI, 'fixtures'), { recursive: true });
+writeFileSync(join(CLI, 'index.js'), `#!/usr/bin/env node\n${cli.code.replace(/^#!.*\n/, '')}`, { mode: 0o755 });
+// Its chunks only: ncc also relocates the fixture pages, under names it mangles.
+for (const [name, asset] of Object.entries(cli.assets)) {
+  if (name.endsWith('.js')) writeFileSync(join(CLI, name), asset.source);
+}
+// The same deferred undici as the action's (a proxy's first request loads it): dist/cli/ ships alone.
+writeFileSync(join(CLI, UNDICI), undici.code);
+writeFileSync(
+  join(CLI, 'licenses.txt'),
+  licenses([cli, undici].flatMap((build) => [...build.stats.compilation.modules])),
+);
+// CommonJS, as dist/ is; its own package.json, because the package ships dist/cli/ without dist/package.json.
+writeFileSync(join(CLI, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+for (const page of readdirSync(join(ROOT, 'emulator/assistant/fixtures'))) {
+  copyFileSync(join(ROOT, 'emulator/assistant/fixtures', page), join(CLI, 'fixtures', page));
+}
+
 /**
  * licenses.txt: each bundled package's name, licence and licence file, by name. Not ncc's `license`
  * option: with chunks, it writes one list per chunk to the same file and the last one wins, which

@@ -72,8 +72,8 @@ interface Page {
   text: string;
 }
 
-function loadSite(): Page[] {
-  const dir = fileURLToPath(new URL('fixtures/', import.meta.url));
+function loadSite(fixtures?: string): Page[] {
+  const dir = fixtures ?? fileURLToPath(new URL('fixtures/', import.meta.url));
   return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()
@@ -116,10 +116,12 @@ function answerFrom(hits: Page[], question: string): string {
 export interface AssistantEmulatorOptions {
   /** Port on 127.0.0.1; default 0 (any free port). */
   port?: number;
+  /** The folder of documentation pages (.md); default fixtures/ beside this file (a bundle ships a copy elsewhere). */
+  fixtures?: string;
 }
 
 export async function startAssistantEmulator(options: AssistantEmulatorOptions = {}): Promise<AssistantEmulator> {
-  const pages = loadSite();
+  const pages = loadSite(options.fixtures);
   const requests: AssistantRequest[] = [];
   const streams: AnswerStream[] = [];
   let faults: AssistantFault[] = [];

@@ -1,13 +1,7 @@
 // The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
 // request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
 import * as core from '@actions/core';
-import {
-  ADMIN_KEY_PREFIX,
-  ASSISTANT_KEY_PREFIX,
-  Input,
-  PERMISSION_LEVELS,
-  type PermissionLevel,
-} from '../base/constants.ts';
+import { ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import {
   DEFAULT_TIMEOUT_MINUTES,
@@ -17,6 +11,7 @@ import {
   readIssueNumber,
   readTimeoutMinutes,
 } from '../step/inputs.ts';
+import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
 import { registerSecret } from '../text/text-gate.ts';
 import type { AskRouting } from './route.ts';
 
@@ -94,11 +89,8 @@ function readDomain(): string {
         `the last segment of your dashboard's address.`,
     );
   }
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(domain)) {
-    throw new ConfigError(
-      `Invalid '${Input.Domain}' '${domain.slice(0, 100)}': a site identifier has only letters, digits, '-', '_' and '.'.`,
-    );
-  }
+  const problem = domainProblem(domain, { subject: `Input '${Input.Domain}'`, name: `'${Input.Domain}'` });
+  if (problem) throw new ConfigError(problem);
   return domain;
 }
 
@@ -111,24 +103,11 @@ function checkAssistantKey(key: string): string {
         `'${ASSISTANT_KEY_PREFIX}'), for example ${example}.`,
     );
   }
-  // The admin key would work nowhere here and is a secret: it must not travel to the chat endpoint.
-  if (key.startsWith(ADMIN_KEY_PREFIX) && !key.startsWith(ASSISTANT_KEY_PREFIX)) {
-    throw new ConfigError(
-      `Input '${Input.AssistantKey}' holds the admin key (it starts with '${ADMIN_KEY_PREFIX}'), which is ` +
-        `secret and not needed to ask questions. Use the assistant key, which starts with ` +
-        `'${ASSISTANT_KEY_PREFIX}', and rotate the admin key if it was exposed.`,
-    );
-  }
-  if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new ConfigError(
-      `Input '${Input.AssistantKey}' holds spaces or characters a key never has: copy the assistant key again.`,
-    );
-  }
-  if (!key.startsWith(ASSISTANT_KEY_PREFIX)) {
-    throw new ConfigError(
-      `Input '${Input.AssistantKey}' is not an assistant key: assistant keys start with '${ASSISTANT_KEY_PREFIX}'.`,
-    );
-  }
+  const problem = assistantKeyProblem(key, {
+    subject: `Input '${Input.AssistantKey}'`,
+    name: `'${Input.AssistantKey}'`,
+  });
+  if (problem) throw new ConfigError(problem);
   return key;
 }
 

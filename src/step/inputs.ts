@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
-import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from '../base/constants.ts';
+import { Input, PERMISSION_LEVELS } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import { JOB_ID } from '../service/client.ts';
-import { addressUserInfo, shownAddress } from '../text/address.ts';
+import { adminKeyProblem, checkBaseUrl } from '../text/checks.ts';
 import { forLog, registerSecret } from '../text/text-gate.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
 import { decideTrigger, needsPrompt, type TriggerSettings } from '../github/trigger.ts';
@@ -235,29 +235,10 @@ function readProjectId(): string {
   return projectId;
 }
 
-/** The key itself is never quoted: a message may end up in a public log. */
+/** The key itself is never quoted: a message may end up in a public log (src/text/checks.ts). */
 function checkApiKey(apiKey: string): string {
-  // The assistant prefix also starts with the admin prefix, so it must be checked first.
-  if (apiKey.startsWith(ASSISTANT_KEY_PREFIX)) {
-    throw new ConfigError(
-      `Input '${Input.ApiKey}' holds the public assistant key (it starts with '${ASSISTANT_KEY_PREFIX}'), ` +
-        `which only opens the chat endpoints. Use the admin key, which starts with ` +
-        `'${ADMIN_KEY_PREFIX}' but not '${ASSISTANT_KEY_PREFIX}'.`,
-    );
-  }
-  // A header value Node will not send would fail every request; say so before sending any.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new ConfigError(
-      `Input '${Input.ApiKey}' holds spaces or characters a key never has: copy the admin key again, ` +
-        `without line breaks or quotes.`,
-    );
-  }
-  if (!apiKey.startsWith(ADMIN_KEY_PREFIX)) {
-    throw new ConfigError(
-      `Input '${Input.ApiKey}' is not an admin key: admin keys start with '${ADMIN_KEY_PREFIX}'. ` +
-        `Copy the admin key from your Documentation Agent dashboard into a secret.`,
-    );
-  }
+  const problem = adminKeyProblem(apiKey, { subject: `Input '${Input.ApiKey}'`, name: `'${Input.ApiKey}'` });
+  if (problem) throw new ConfigError(problem);
   return apiKey;
 }
 
@@ -267,46 +248,11 @@ export function readBaseUrl(): string {
   if (!raw) {
     throw new ConfigError(`Input '${Input.BaseUrl}' is required: the service's address, ${example}.`);
   }
-  // The address may hold a password or a token: an error names its host alone, never the input
-  // as given, whether it parses or not (text/address.ts), and masks what could be a password.
-  const shown = shownAddress(raw);
-  const refuse = (why: string): ConfigError => {
-    const userInfo = addressUserInfo(raw);
-    if (userInfo) {
-      core.setSecret(raw);
-      registerSecret(userInfo);
-    }
-    return new ConfigError(`Invalid '${Input.BaseUrl}'${why}`);
-  };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw refuse(`${shown}: not a URL. Expected ${example}.`);
-  }
-  // The admin key is the only credential the service takes: an address with one is refused.
-  if (url.username || url.password) {
-    if (url.password) registerSecret(decodeURIComponent(url.password));
-    throw refuse(
-      `: remove the user name and password from the address (${url.protocol}//***@${url.host}); ` +
-        `the service needs only the admin key in '${Input.ApiKey}'.`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw refuse(`${shown}: use an http(s) address, ${example}.`);
-  }
-  // The admin key travels in every request: plain http is allowed only to this machine.
-  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-    throw refuse(`${shown}: the API key would be sent unencrypted. Use https://.`);
-  }
-  if (url.search || url.hash) {
-    throw refuse(`${shown}: remove the query or fragment; paths are appended to it.`);
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  const setting = { subject: `Input '${Input.BaseUrl}'`, name: `'${Input.BaseUrl}'` };
+  const checked = checkBaseUrl(raw, setting, example, `'${Input.ApiKey}'`);
+  if (checked.ok) return checked.url;
+  if (checked.maskWhole) core.setSecret(raw);
+  throw new ConfigError(checked.problem);
 }
 
 export function readTimeoutMinutes(): number {

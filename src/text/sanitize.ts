@@ -14,8 +14,18 @@
  * reader sees and carry next to nothing: see `keepsShape`.
  */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
-// eslint-disable-next-line no-control-regex
+/**
+ * Terminal escape sequences, removed whole before the control characters (which would leave
+ * `[31m` or `]0;title` behind): CSI `ESC [ … final` and its 8-bit form U+009B (colours, cursor
+ * moves, erasing), OSC/DCS/SOS/PM/APC strings up to BEL or ST or the end of the text (window
+ * titles, hyperlinks), and two-character escapes (`ESC c` resets a terminal). A log viewer or a
+ * terminal would act on them; a reader sees them as nothing. Linear: no alternative nests.
+ */
+/* eslint-disable no-control-regex -- escape sequences are what it finds */
+const SEQUENCE =
+  /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -~]?/g;
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/* eslint-enable no-control-regex */
 /** CommonMark's HTML comments (`<!-->` and `<!--->` included); an unclosed one hides the rest. */
 const HTML_COMMENT = /<!--(?:-?>|[\s\S]*?(?:-->|$))/g;
 const BASE_CHARACTER = /[^\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\s]/u;
@@ -43,7 +53,12 @@ export function stripInvisible(text: string): string {
  * markdown's structure, where a comment is a block or an inline of its own.
  */
 export function stripInvisibleCharacters(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(INVISIBLE, keepsShape).replace(CONTROL, '');
+  return text.replace(/\r\n?/g, '\n').replace(SEQUENCE, '').replace(INVISIBLE, keepsShape).replace(CONTROL, '');
+}
+
+/** Removes every terminal escape sequence, whole (SEQUENCE). */
+export function stripSequences(text: string): string {
+  return text.replace(SEQUENCE, '');
 }
 
 /**

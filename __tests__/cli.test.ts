@@ -1,0 +1,318 @@
+/**
+ * The docs-agent command line (src/cli/, docs/cli.md) as users run it: the bundle dist/cli/index.js
+ * as a child process under Node 24, piped (the plain and --json forms), against the offline
+ * service on 127.0.0.1 (emulator/offline.ts). The live terminal form is in cli-terminal.test.ts.
+ * Run `npm run bundle` after changing src/.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
+import { API_KEY, NODE24, ROOT, actionYaml } from './support/runner.ts';
+
+const CLI = join(ROOT, 'dist/cli/index.js');
+/** Any control character but the line feed: none may reach a piped stdout. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+let service: OfflineService;
+
+beforeAll(async () => {
+  service = await startOfflineService({ job: { durationMs: 400 } });
+});
+afterEach(() => {
+  service.agent.reset();
+  service.assistant.reset();
+});
+afterAll(() => service.close());
+
+function settings(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    DOCS_AGENT_BASE_URL: service.url,
+    DOCS_AGENT_API_KEY: API_KEY,
+    DOCS_AGENT_PROJECT_ID: 'demo',
+    DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
+    DOCS_ASSISTANT_DOMAIN: DOMAIN,
+    DOCS_AGENT_DELAY_SCALE: '0.02',
+    ...extra,
+  };
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One child run of the bundle; `interruptWhen` sends SIGINT once stdout and stderr match it. */
+function cli(args: string[], env = settings(), interruptWhen?: RegExp): Promise<Run> {
+  const child = spawn(NODE24, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let sent = false;
+  const check = (): void => {
+    if (interruptWhen && !sent && interruptWhen.test(stdout + stderr)) {
+      sent = true;
+      child.kill('SIGINT');
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => ((stdout += chunk), check()));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => ((stderr += chunk), check()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const AGENT_OUTPUTS = ['status', 'job-id', 'pr-link', 'pr-number', 'title', 'message'];
+const ASK_OUTPUTS = ['status', 'answer', 'thread-id', 'sources'];
+
+describe('docs-agent run', () => {
+  test('waits for the job and prints plain lines when piped: exit 0, the pull request, no control character', async () => {
+    const result = await cli(['run', 'Document the new --verbose flag']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Job job_\w+ created\.$/m);
+    expect(result.stdout).toMatch(/✓ Open a pull request/);
+    expect(result.stdout).toMatch(/^Pull request: https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m);
+    expect(result.stdout).not.toMatch(CONTROL);
+  });
+
+  test('--json prints one object whose fields are the action outputs of agent mode', async () => {
+    const result = await cli(['run', 'Document the new --verbose flag', '--json']);
+    expect(result.code).toBe(0);
+    const outputs = JSON.parse(result.stdout) as Record<string, string>;
+    expect(Object.keys(outputs).sort()).toEqual([...AGENT_OUTPUTS].sort());
+    expect(AGENT_OUTPUTS.every((name) => name in (actionYaml.outputs ?? {}))).toBe(true);
+    expect(outputs).toMatchObject({ status: 'completed', 'pr-link': expect.stringMatching(/\/pull\/\d+$/) });
+    expect(outputs['job-id']).toBe(service.agent.jobs()[0]?.id);
+    // The progress went to stderr, so stdout is the object alone.
+    expect(result.stderr).toMatch(/created/);
+  });
+
+  test.each([
+    ['failed', 1],
+    ['archived', 1],
+  ] as const)('exits %s job with %i', async (outcome, code) => {
+    service.agent.configure({ outcome });
+    const result = await cli(['run', 'x']);
+    expect({ code: result.code, line: new RegExp(`^Job \\S+ ${outcome}\\.$`, 'm').test(result.stdout) }).toEqual({
+      code,
+      line: true,
+    });
+  });
+
+  test('exits 3 when --timeout passes while the job runs, saying how to pick it up', async () => {
+    service.agent.configure({ outcome: 'never' });
+    const result = await cli(['run', 'x', '--timeout', '1s']);
+    const id = service.agent.jobs()[0]?.id ?? '?';
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain(`docs-agent status ${id} --wait`);
+  });
+
+  test('--no-wait prints the job and exits 0 at once', async () => {
+    service.agent.configure({ outcome: 'never' });
+    const result = await cli(['run', 'x', '--no-wait', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'active', 'job-id': service.agent.jobs()[0]?.id });
+    expect(service.agent.requests.filter((r) => r.method === 'GET' && r.path.includes('/v2/'))).toHaveLength(0);
+  });
+
+  test('Ctrl-C stops waiting: exit 130, the job id and how to pick it up', async () => {
+    service.agent.configure({ outcome: 'never' });
+    const result = await cli(['run', 'x'], settings(), /created/);
+    const id = service.agent.jobs()[0]?.id ?? '?';
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain(`Interrupted: job ${id} goes on on the service`);
+    expect(result.stderr).toContain(`docs-agent status ${id} --wait`);
+  });
+
+  test('exits 2 on an input error, naming every setting, before any request', async () => {
+    const result = await cli(
+      ['run', ''],
+      settings({ DOCS_AGENT_API_KEY: ASSISTANT_KEY, DOCS_AGENT_BASE_URL: 'http://docs.example.com' }),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('3 settings need fixing');
+    expect(result.stderr).toContain('DOCS_AGENT_API_KEY (--api-key) holds the public assistant key');
+    expect(result.stderr).toContain('Use https://');
+    expect(result.stderr).not.toContain(ASSISTANT_KEY);
+    expect(service.agent.requests).toHaveLength(0);
+  });
+
+  test('exits 4 when the service cannot be reached', async () => {
+    const result = await cli(['run', 'x'], settings({ DOCS_AGENT_BASE_URL: 'http://127.0.0.1:9' }));
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/Could not connect to 127\.0\.0\.1:9 \(ECONNREFUSED\)/);
+  });
+
+  test('hostile service text reaches neither stdout nor stderr: no escape sequence, no key', async () => {
+    const hostile = `\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u001b[0m \u009b1m key ${API_KEY} \u202eevil\u202c ::set-output name=x::y`;
+    service.agent.configure({ finalMessage: hostile });
+    for (const args of [
+      ['run', 'x'],
+      ['run', 'x', '--json'],
+    ]) {
+      const result = await cli(args);
+      const all = result.stdout + result.stderr;
+      expect(result.code).toBe(0);
+      expect(all).not.toMatch(CONTROL);
+      expect(all).not.toContain(API_KEY.slice(4, 14));
+      expect(all).toMatch(/Message: red key svc_\*\*\* evil :\u200b:set-output/);
+    }
+  });
+});
+
+describe('docs-agent follow-up and status', () => {
+  test('a follow-up is sent and waited for; status reads the job, --wait waits for it', async () => {
+    const first = JSON.parse((await cli(['run', 'x', '--json'])).stdout) as Record<string, string>;
+    const id = first['job-id'] ?? '';
+    const followUp = await cli(['follow-up', id, 'Also mention the config file']);
+    expect(followUp.code).toBe(0);
+    expect(followUp.stdout).toContain(`Follow-up sent to job ${id}.`);
+    expect(service.agent.requests.some((r) => r.path.endsWith(`/job/${id}/message`))).toBe(true);
+    const status = await cli(['status', id, '--wait', '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ 'job-id': id, status: 'completed' });
+  });
+});
+
+describe('docs-agent ask', () => {
+  test('prints the answer and its sources; --json has the action outputs of ask mode; --thread continues', async () => {
+    const plain = await cli(['ask', 'How do I turn the search box off?']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('search.enabled');
+    expect(plain.stdout).toMatch(/^- Configuration: https:\/\/docs\.example\.com\/configuration$/m);
+    const json = await cli(['ask', 'How do I turn the search box off?', '--thread', 'thread_7', '--json']);
+    const outputs = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(Object.keys(outputs).sort()).toEqual([...ASK_OUTPUTS].sort());
+    expect(outputs).toMatchObject({ status: 'answered', 'thread-id': 'thread_7' });
+    expect(service.assistant.requests.at(-1)?.body.threadId).toBe('thread_7');
+  });
+
+  test('hostile answer text is made inert and the key redacted, whole or in pieces', async () => {
+    service.assistant.fault({
+      kind: 'answer',
+      text: `Run \u001b]8;;https://evil.example\u0007this\u001b]8;;\u0007 then \u001b[1A\u001b[2K with ${ASSISTANT_KEY} and ${API_KEY}.`,
+    });
+    const result = await cli(['ask', 'How do I turn the search box off?']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(CONTROL);
+    expect(result.stdout).not.toContain(API_KEY.slice(4, 14));
+    expect(result.stdout).not.toContain(ASSISTANT_KEY.slice(8, 18));
+    expect(result.stdout).toMatch(/Run this then {1,2}with svc_dsc_\*\*\* and svc_\*\*\*\./);
+  });
+
+  test('exits 1 when the answer is cut short, and says so', async () => {
+    service.assistant.fault({ kind: 'error-chunk' });
+    const result = await cli(['ask', 'How do I turn the search box off?']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The answer is incomplete: the assistant reported an error');
+  });
+});
+
+describe('the examples in examples/, against `docs-agent emulator`', () => {
+  /** Starts `docs-agent emulator` and reads the settings it prints. */
+  async function emulatorChild(): Promise<{ env: Record<string, string>; stop: () => Promise<number | null> }> {
+    const child = spawn(NODE24, [CLI, 'emulator', '--duration-ms', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('Ctrl-C')) resolve();
+      });
+      child.on('close', () => reject(new Error(`the emulator ended: ${out}`)));
+    });
+    const env = Object.fromEntries(
+      [...out.matchAll(/export (\w+)=(\S+)/g)].map(([, name = '', value = '']) => [name, value]),
+    );
+    return {
+      env,
+      stop: () => new Promise((resolve) => (child.once('close', resolve), child.kill('SIGINT'))),
+    };
+  }
+
+  /** Runs shell lines with `npx docs-agent` standing for the bundle, as an installed package would. */
+  function shell(script: string, env: Record<string, string>, cwd: string): Run {
+    // Exported, so that a script the lines call finds it too; any other npx is refused, never fetched.
+    const npx = `npx() { if [ "$1" = docs-agent ]; then shift; "${NODE24}" "${CLI}" "$@"; else return 127; fi; }; export -f npx`;
+    const result = spawnSync('bash', ['-c', `${npx}\n${script}`], {
+      env: { ...settings(), ...env },
+      cwd,
+      encoding: 'utf8',
+    });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  test('the GitLab CI job and the generic script run, and the emulator stops on Ctrl-C', async () => {
+    const emulator = await emulatorChild();
+    try {
+      expect(Object.keys(emulator.env).sort()).toEqual([
+        'DOCS_AGENT_API_KEY',
+        'DOCS_AGENT_BASE_URL',
+        'DOCS_AGENT_PROJECT_ID',
+        'DOCS_ASSISTANT_DOMAIN',
+        'DOCS_ASSISTANT_KEY',
+      ]);
+      const gitlab = parse(readFileSync(join(ROOT, 'examples/gitlab-ci/.gitlab-ci.yml'), 'utf8')) as Record<
+        string,
+        { script: string[]; allow_failure: { exit_codes: number[] } }
+      >;
+      const job = gitlab['docs-agent'];
+      const dir = mkdtempSync(join(tmpdir(), 'docs-agent-gitlab-'));
+      const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose' };
+      const gitlabRun = shell(`set -e\n${job?.script.join('\n') ?? 'false'}`, { ...emulator.env, ...mr }, dir);
+      expect({ code: gitlabRun.code, stderr: gitlabRun.stderr.includes('completed') }).toEqual({
+        code: 0,
+        stderr: true,
+      });
+      expect(JSON.parse(readFileSync(join(dir, 'docs-agent.json'), 'utf8'))).toMatchObject({ status: 'completed' });
+      expect(job?.allow_failure.exit_codes).toEqual([3]);
+
+      const generic = shell(
+        `bash "${join(ROOT, 'examples/generic-ci/docs-agent.sh')}" "Document --verbose"`,
+        emulator.env,
+        dir,
+      );
+      expect({ code: generic.code, done: generic.stdout.includes('The agent is done.') }).toEqual({
+        code: 0,
+        done: true,
+      });
+    } finally {
+      expect(await emulator.stop()).toBe(0);
+    }
+  }, 30_000);
+});
+
+describe('the package', () => {
+  test('npm pack holds only what the command needs: dist/cli/, package.json, README and LICENSE', () => {
+    const pack = spawnSync(process.execPath, [npmCli(), 'pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const [{ files }] = JSON.parse(pack.stdout) as [{ files: { path: string }[] }];
+    const paths = files.map((file) => file.path);
+    expect(paths.filter((path) => !path.startsWith('dist/cli/')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'package.json',
+    ]);
+    expect(paths).toEqual(
+      expect.arrayContaining(['dist/cli/index.js', 'dist/cli/package.json', 'dist/cli/fixtures/quickstart.md']),
+    );
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(pkg.bin).toEqual({ 'docs-agent': 'dist/cli/index.js' });
+    expect(readFileSync(join(ROOT, 'dist/cli/index.js'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+});
+
+function npmCli(): string {
+  const found = spawnSync('bash', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).stdout.trim();
+  return process.env.npm_execpath || found;
+}

@@ -1,0 +1,181 @@
+// The command line: `docs-agent run|follow-up|status|ask|emulator`. It reads its flags and
+// environment, checks them all before any request, and hands over to the commands, which use the
+// action's service layer. `runCli` takes its streams, environment and cancel from the caller, so
+// tests run it in-process as well as the bundle as a child process (src/cli/main.ts).
+import { parseArgs } from 'node:util';
+import { USER_AGENT } from '../base/constants.ts';
+import { systemClock } from '../base/clock.ts';
+import { AgentClient } from '../service/client.ts';
+import { AskClient } from '../service/assistant.ts';
+import { POLL_SCHEDULE, type PollSchedule } from '../service/poll-schedule.ts';
+import { createTransport } from '../service/transport.ts';
+import { runAsk } from './ask.ts';
+import {
+  Problems,
+  readAgentSettings,
+  readAssistantSettings,
+  registerKeys,
+  readJobId,
+  readText,
+  readThread,
+  readTimeout,
+} from './config.ts';
+import { Display, chooseMode, type Io } from './display.ts';
+import { EXIT } from './exit.ts';
+import { runJobCommand, type JobRequest } from './jobs.ts';
+import { USAGE } from './usage.ts';
+
+const OPTIONS = {
+  'api-key': { type: 'string' },
+  'project-id': { type: 'string' },
+  'base-url': { type: 'string' },
+  'assistant-key': { type: 'string' },
+  domain: { type: 'string' },
+  wait: { type: 'boolean' },
+  'no-wait': { type: 'boolean' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  thread: { type: 'string' },
+  port: { type: 'string' },
+  'duration-ms': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const COMMANDS = ['run', 'follow-up', 'status', 'ask', 'emulator', 'help'];
+
+export async function runCli(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs names the flag it did not know; the flag is the user's own text, gated all the same.
+    new Display(io, 'plain').error(`docs-agent: ${error instanceof Error ? error.message : String(error)}`);
+    io.stderr.write('Run "docs-agent --help" for the commands and flags.\n');
+    return EXIT.input;
+  }
+  const { values, positionals } = parsed;
+  registerKeys(values, io.env);
+  const [command = 'help', ...rest] = positionals;
+  if (values.help || command === 'help') {
+    io.stdout.write(USAGE);
+    return EXIT.done;
+  }
+  const display = new Display(io, chooseMode(io, values.json === true));
+  if (!COMMANDS.includes(command)) {
+    display.error(`docs-agent: unknown command '${command}'. Commands: ${COMMANDS.join(', ')}.`);
+    return EXIT.input;
+  }
+  const problems = new Problems();
+  if (values.wait && values['no-wait']) problems.add('Give --wait or --no-wait, not both.');
+  const timeoutMs = readTimeout(values.timeout, problems);
+
+  if (command === 'emulator') {
+    const port = Number(values.port ?? 0);
+    const duration = values['duration-ms'] === undefined ? undefined : Number(values['duration-ms']);
+    if (!Number.isInteger(port) || port < 0 || port > 65_535) problems.add('Invalid --port: expected 0 to 65535.');
+    if (duration !== undefined && !(Number.isInteger(duration) && duration >= 0)) {
+      problems.add('Invalid --duration-ms: expected a whole number of milliseconds.');
+    }
+    if (problems.list.length) return inputError(display, problems);
+    const { runEmulator } = await import('./emulator.ts');
+    return runEmulator({ port, durationMs: duration }, io, signal);
+  }
+
+  if (command === 'ask') {
+    const question = readText(rest, 'The question', 'docs-agent ask "How do I enable verbose logging?"', problems);
+    const thread = readThread(values.thread, problems);
+    const settings = readAssistantSettings(values, io.env, problems);
+    const scale = delayScale(io.env, problems);
+    if (problems.list.length) return inputError(display, problems);
+    const client = new AskClient({
+      ...settings,
+      transport: createTransport(`${USER_AGENT}-cli`),
+      requestTimeoutMs: 60_000,
+      debug: () => undefined,
+      now: () => Date.now(),
+    });
+    const backoff = { minMs: 2_000 * scale, maxMs: 30_000 * scale };
+    return runAsk(question, thread, { client, display, signal, timeoutMs, clock: systemClock, backoff });
+  }
+
+  let request: JobRequest;
+  const example = (start: string): string => `docs-agent ${start}"Document the new --verbose flag"`;
+  if (command === 'run') {
+    request = { kind: 'run', prompt: readText(rest, 'The prompt', example('run '), problems) };
+  } else if (command === 'follow-up') {
+    const [id, ...words] = rest;
+    request = {
+      kind: 'follow-up',
+      id: readJobId(id, problems),
+      prompt: readText(words, 'The follow-up', example('follow-up <job-id> '), problems),
+    };
+  } else {
+    const [id, ...extra] = rest;
+    request = { kind: 'status', id: readJobId(id, problems) };
+    if (extra.length) problems.add(`status takes one job id; '${extra.join(' ')}' is left over.`);
+  }
+  const settings = readAgentSettings(values, io.env, problems);
+  const scale = delayScale(io.env, problems);
+  if (problems.list.length) return inputError(display, problems);
+  const client = new AgentClient({
+    ...settings,
+    transport: createTransport(`${USER_AGENT}-cli`),
+    requestTimeoutMs: 30_000,
+    codeHosts: codeHosts(io.env),
+    debug: () => undefined,
+    now: () => Date.now(),
+  });
+  // `status` only reads unless asked to wait; `run` and `follow-up` wait unless asked not to.
+  const wait = command === 'status' ? values.wait === true : values['no-wait'] !== true;
+  return runJobCommand(request, {
+    client,
+    display,
+    clock: systemClock,
+    signal,
+    timeoutMs,
+    wait,
+    schedule: scaled(POLL_SCHEDULE, scale),
+    backoff: { minMs: 2_000 * scale, maxMs: 30_000 * scale },
+    notFoundGraceMs: 30_000,
+  });
+}
+
+function inputError(display: Display, problems: Problems): number {
+  const { list } = problems;
+  display.errorLines(
+    list.length === 1
+      ? `docs-agent: ${list[0]}`
+      : `docs-agent: ${list.length} settings need fixing:\n${list.map((p) => `- ${p}`).join('\n')}`,
+  );
+  display.error('Run "docs-agent --help" for the commands, flags and environment variables.');
+  return EXIT.input;
+}
+
+/** Hosts a pull request link may point at: github.com, and the GitHub server of a workflow run. */
+function codeHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = ['github.com'];
+  try {
+    if (env.GITHUB_SERVER_URL) hosts.push(new URL(env.GITHUB_SERVER_URL).host);
+  } catch {
+    // Not an address: github.com alone.
+  }
+  return hosts;
+}
+
+/**
+ * DOCS_AGENT_DELAY_SCALE (tests and demos only, 0 to 1, as for the action's bundle): the real
+ * schedule, every wait multiplied, so a test against the emulator polls in milliseconds.
+ */
+function delayScale(env: NodeJS.ProcessEnv, problems: Problems): number {
+  const raw = env.DOCS_AGENT_DELAY_SCALE;
+  if (raw === undefined || raw === '') return 1;
+  const scale = Number(raw);
+  if (!(scale >= 0 && scale <= 1))
+    problems.add(`Invalid DOCS_AGENT_DELAY_SCALE '${raw}': expected a number from 0 to 1.`);
+  return scale >= 0 && scale <= 1 ? scale : 1;
+}
+
+function scaled(schedule: PollSchedule, scale: number): PollSchedule {
+  const { firstMs, minMs, maxMs } = schedule;
+  return { ...schedule, firstMs: firstMs * scale, minMs: minMs * scale, maxMs: maxMs * scale };
+}
