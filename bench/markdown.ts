@@ -7,7 +7,7 @@
 // 20 s on a third of these shapes (nested lists, `*a` runs, setext headings, mixed delimiters) and
 // 5 to 13 s on others, so no cap short of refusing ordinary comments would bound it; markdown-it
 // stays under a second on all of them, growing linearly with the length.
-import { findRequest } from '../src/github/trigger.ts';
+import { findRequest } from '../src/github/request.ts';
 import { MAX_MARKDOWN, visibleMarkdown } from '../src/text/markdown.ts';
 import { HOSTILE_SHAPES } from '../__tests__/support/markdown-shapes.ts';
 

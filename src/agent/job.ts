@@ -4,7 +4,7 @@ import type { RunRecord } from '../github/run-record.ts';
 import { isAmbiguous, sendOnce } from '../service/send-once.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { describeGitHubError } from '../github/octokit.ts';
-import type { Settings } from '../step/inputs.ts';
+import type { Settings } from './inputs.ts';
 import { LiveProgress } from './live-progress.ts';
 import { progressView, type Conversation } from '../step/conversation.ts';
 import type { Dependencies, NoWork } from '../step/deps.ts';
