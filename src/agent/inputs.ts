@@ -6,7 +6,6 @@ import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS } from
 import { ConfigError } from '../base/errors.ts';
 import { JOB_ID } from '../service/client.ts';
 import { forLog, registerSecret } from '../text/text-gate.ts';
-import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
 import { needsPrompt, type Trigger, type TriggerSettings } from '../github/trigger.ts';
 import {
@@ -82,13 +81,12 @@ export function readTriggerSettings(routing: Routing, problems: InputProblems): 
  * work and the requester passed the permission check (execute.ts), so that a refused commenter
  * never causes or learns about an input error. A wrong input is read meanwhile as the safest
  * value (`required-permission`: admin) or its default. With `trigger`, the inputs that trigger
- * needs and that are empty are named too: `prompt` when nothing else says what to do, `api-key`
- * when the run gets secrets (on a fork or for Dependabot an empty key is a quiet skip).
+ * needs and that are empty are named too: `prompt` when nothing else says what to do, `api-key`.
  */
 export function readSettings(
   triggerSettings: TriggerSettings,
   problems: InputProblems,
-  run?: { trigger: Extract<Trigger, { kind: 'run' }>; event: GitHubEvent },
+  run?: { trigger: Extract<Trigger, { kind: 'run' }> },
 ): Settings {
   const apiKey = core.getInput(Input.ApiKey);
   const check = problems.check;
@@ -110,7 +108,9 @@ export function readSettings(
     // A job-id or issue-number that was given but is wrong is named already; it says what to do.
     const named = core.getInput(Input.JobId) || core.getInput(Input.IssueNumber);
     if (needsPrompt(run.trigger, settings) && !named) problems.add(missingPrompt().message);
-    if (!apiKey && getsSecrets(run.event)) problems.add(missingApiKey().message);
+    // A run that gets no secrets (a fork's pull request, Dependabot) skips on an empty key instead
+    // (agent/decide.ts), and never judges this.
+    if (!apiKey) problems.add(missingApiKey().message);
   }
   if (settings.apiKey) registerSecret(settings.apiKey);
   return settings;

@@ -16,7 +16,7 @@ export const agentMode: Mode<AgentDecision> = {
     return decideAgentRun(
       event,
       triggerSettings,
-      (trigger) => readSettings(triggerSettings, problems, trigger && { trigger, event }),
+      (trigger) => readSettings(triggerSettings, problems, trigger && { trigger }),
       problems,
     );
   },

@@ -5,7 +5,8 @@
 //
 // Adding a mode (pull-request following, a sweep, …) is one entry in src/modes.ts: a folder beside
 // agent/ and ask/ with a `Mode` (when it takes a run, what it decided, how it runs that), placed in
-// the table before the modes it takes runs from. The entries before it and main.ts do not change.
+// the table before the modes it takes runs from. The other entries and main.ts do not change; a
+// mode a workflow names in the `mode` input also adds its name to readMode (and action.yml).
 import * as core from '@actions/core';
 import { DEFAULT_ASK_WORD, Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
@@ -55,7 +56,8 @@ export interface Step {
  * does what was decided. `D`: what the mode decided, which only it reads.
  */
 export interface Mode<D> {
-  name: ModeName;
+  /** The mode's name, as the `mode` input would name it. */
+  name: string;
   takes(event: GitHubEvent, routing: Routing): boolean;
   decide(event: GitHubEvent, routing: Routing, problems: InputProblems): D;
   run(decision: D, event: GitHubEvent, step: Step): Promise<void>;
@@ -63,7 +65,7 @@ export interface Mode<D> {
 
 /** The run as decided: which mode, what it decided, and the call that does it. */
 export interface Decided<D = unknown> {
-  mode: ModeName;
+  mode: string;
   decision: D;
   run(step: Step): Promise<void>;
 }
