@@ -23,9 +23,9 @@ import type { Routing } from '../step/mode.ts';
 export interface Settings extends TriggerSettings, PermissionSettings {
   projectId: string;
   /**
-   * The admin key; masked in the log as soon as it is read. '' only when the workflow passed none,
-   * which the trigger rules turn into a skip for runs that get no secrets (forks, Dependabot) and
-   * into an error otherwise.
+   * The admin key; masked in the log as soon as it is read. '' when the workflow passed none (or a
+   * wrong one), which the decision (agent/decide.ts) turns into a skip for runs that get no secrets
+   * (forks, Dependabot) and into an error otherwise.
    */
   apiKey: string;
   /** The service's base address without a trailing slash, so paths can be appended. */
