@@ -1,6 +1,9 @@
 import { jest } from '@jest/globals';
-import { readAskSettings } from '../src/ask/inputs.ts';
-import { askIn, isAskRun, readAskRouting, type AskRouting } from '../src/ask/route.ts';
+import type { AskSettings } from '../src/ask/inputs.ts';
+import { askMode } from '../src/ask/mode.ts';
+import { askIn, isAskRun, type AskRouting } from '../src/ask/route.ts';
+import { InputProblems } from '../src/step/inputs.ts';
+import { readRouting } from '../src/step/mode.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
 import { readAnswer } from '../src/service/assistant-stream.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
@@ -25,6 +28,23 @@ function withInputs(inputs: Record<string, string>, run: () => void): void {
     write.mockRestore();
     for (const name of names) delete process.env[name];
     clearSecrets();
+  }
+}
+
+/**
+ * The ask settings of a run that asks ("How?" on a dispatch), read as ask mode reads them, or every
+ * input error at once. `problems`: the errors of the routing inputs, read before.
+ */
+function readAskSettings(routing: AskRouting, problems = new InputProblems()): AskSettings {
+  const event: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository: { owner: 'o', repo: 'r' } };
+  process.env.INPUT_PROMPT = 'How?';
+  try {
+    const decision = askMode.decide(event, routing, problems);
+    if (decision.kind !== 'ask') throw new Error(decision.notice);
+    decision.problems.throwIfAny();
+    return decision.settings;
+  } finally {
+    delete process.env.INPUT_PROMPT;
   }
 }
 
@@ -62,8 +82,8 @@ describe('ask inputs', () => {
 
   test('a wrong routing input is named with the ask inputs, in one error', () => {
     withInputs({ ...VALID, mode: 'ask', 'ask-word': 'ask me', domain: '' }, () => {
-      const problems: string[] = [];
-      const routing = readAskRouting(problems);
+      const problems = new InputProblems();
+      const routing = readRouting(problems);
       expect(routing).toMatchObject({ mode: 'ask', askWord: 'ask' });
       expect(() => readAskSettings(routing, problems)).toThrow(
         /^2 inputs need fixing:\n- Invalid 'ask-word'.*\n- Input 'domain' is required/,
@@ -72,8 +92,8 @@ describe('ask inputs', () => {
   });
 
   test('refuses an unknown mode and an ask-word of two words', () => {
-    withInputs({ mode: 'chat' }, () => expect(() => readAskRouting()).toThrow(/'mode' 'chat'/));
-    withInputs({ 'ask-word': 'ask me' }, () => expect(() => readAskRouting()).toThrow(/'ask-word'/));
+    withInputs({ mode: 'chat' }, () => expect(() => readRouting()).toThrow(/'mode' 'chat'/));
+    withInputs({ 'ask-word': 'ask me' }, () => expect(() => readRouting()).toThrow(/'ask-word'/));
   });
 });
 
@@ -142,7 +162,7 @@ describe('where ask mode is set up', () => {
     let routing: AskRouting | undefined;
     // As the runner passes them: every input, action.yml's defaults for those the workflow leaves out.
     const defaults = { mode: 'agent', domain: '', 'assistant-key': '', 'ask-label': '', 'ask-word': 'ask' };
-    withInputs({ ...defaults, ...inputs }, () => (routing = readAskRouting()));
+    withInputs({ ...defaults, ...inputs }, () => (routing = readRouting()));
     return routing!;
   };
 
@@ -171,7 +191,7 @@ describe('where ask mode is set up', () => {
 
   test('an ask-word the runner does not pass at all is the default', () => {
     for (const name of names) delete process.env[`INPUT_${name.toUpperCase()}`];
-    expect(readAskRouting()).toMatchObject({ askWord: 'ask', askConfigured: false });
+    expect(readRouting()).toMatchObject({ askWord: 'ask', askConfigured: false });
   });
 });
 

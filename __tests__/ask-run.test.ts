@@ -1,7 +1,10 @@
 import { jest } from '@jest/globals';
 import type { AskClient } from '../src/service/assistant.ts';
 import type { AskSettings } from '../src/ask/inputs.ts';
-import { answerQuestion, fingerprint, type AskDependencies } from '../src/ask/run.ts';
+import { decideAskRun, type AskDecision } from '../src/ask/decide.ts';
+import { fingerprint } from '../src/ask/request.ts';
+import { answerQuestion, type AskDependencies } from '../src/ask/run.ts';
+import { InputProblems } from '../src/step/inputs.ts';
 import { TIMINGS } from '../src/step/timings.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
@@ -25,6 +28,13 @@ const SETTINGS: AskSettings = {
   retrievalPageSize: 5,
 };
 const EVENT: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository: { owner: 'o', repo: 'r' } };
+
+/** The question ask mode decides for `settings` (its prompt) on EVENT. */
+function asked(settings: AskSettings = SETTINGS): Extract<AskDecision, { kind: 'ask' }> {
+  const decision = decideAskRun(EVENT, settings, settings, () => settings, new InputProblems());
+  if (decision.kind !== 'ask') throw new Error(decision.notice);
+  return decision;
+}
 
 function stream(): ReadableStream<Uint8Array> {
   return new Response(
@@ -59,7 +69,7 @@ describe('answerQuestion', () => {
         new ServiceError('POST /m answered HTTP 503', 'http', { status: 503, retryAfterMs: 9_000 }),
       )
       .mockResolvedValueOnce(stream());
-    const result = await answerQuestion(SETTINGS, EVENT, deps(open, clock));
+    const result = await answerQuestion(asked(), EVENT, deps(open, clock));
     expect(result.status).toBe('answered');
     expect(clock.sleeps).toEqual([7_000, 9_000]);
     expect(open).toHaveBeenCalledTimes(3);
@@ -67,7 +77,7 @@ describe('answerQuestion', () => {
 
   test('gives up at timeout-minutes and says how often it asked', async () => {
     const open = jest.fn<AskClient['open']>().mockRejectedValue(rateLimited());
-    const result = await answerQuestion({ ...SETTINGS, timeoutMs: 20_000 }, EVENT, deps(open));
+    const result = await answerQuestion(asked({ ...SETTINGS, timeoutMs: 20_000 }), EVENT, deps(open));
     expect(result.status).toBe('failed');
     expect(result.message).toBe(
       "No answer: POST /m answered HTTP 429; gave up after 3 attempts within 'timeout-minutes'",
@@ -79,7 +89,7 @@ describe('answerQuestion', () => {
     const open = jest
       .fn<AskClient['open']>()
       .mockRejectedValue(new ServiceError("The assistant refused 'assistant-key' (HTTP 401)", 'http', { status: 401 }));
-    const result = await answerQuestion(SETTINGS, EVENT, deps(open));
+    const result = await answerQuestion(asked(), EVENT, deps(open));
     expect(result).toMatchObject({ status: 'failed' });
     expect(result.message).toContain("'assistant-key'");
     expect(open).toHaveBeenCalledTimes(1);
@@ -87,7 +97,7 @@ describe('answerQuestion', () => {
 
   test('sends the question, the page size and an anonymous fingerprint for a step', async () => {
     const open = jest.fn<AskClient['open']>().mockResolvedValue(stream());
-    const result = await answerQuestion(SETTINGS, EVENT, deps(open));
+    const result = await answerQuestion(asked(), EVENT, deps(open));
     expect(result.answer?.threadId).toBe('t1');
     expect(open.mock.calls[0]?.[0]).toEqual({
       fp: 'anonymous',

@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
-import { readSettings } from '../src/step/inputs.ts';
-import { readAskRouting } from '../src/ask/route.ts';
+import type { AgentDecision } from '../src/agent/decide.ts';
+import type { Settings } from '../src/agent/inputs.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
+import { MODES } from '../src/modes.ts';
+import { decideRun } from '../src/step/mode.ts';
 import { readTimings, TIMINGS } from '../src/step/timings.ts';
 
 // @actions/core masks a value by writing the add-mask command to stdout.
@@ -21,6 +23,23 @@ const VALID = {
 function withInputs(inputs: Record<string, string>): void {
   for (const key of Object.keys(process.env)) if (key.startsWith('INPUT_')) delete process.env[key];
   for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.toUpperCase()}`] = value;
+}
+
+const DISPATCH: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository: { owner: 'o', repo: 'r' } };
+
+/** What the run decides from the inputs for `event`: agent mode, since none of these set up ask mode. */
+function decide(event: GitHubEvent = DISPATCH): AgentDecision {
+  const decided = decideRun(event, MODES);
+  expect(decided.mode).toBe('agent');
+  return decided.decision as AgentDecision;
+}
+
+/** The settings of a run that has work, or every input error at once, as the run throws them. */
+function readSettings(event?: GitHubEvent): Settings {
+  const decision = decide(event);
+  if (decision.kind !== 'run') throw new Error(`skipped: ${decision.notice}`);
+  decision.problems.throwIfAny();
+  return decision.settings;
 }
 
 beforeEach(() => stdout.mockClear());
@@ -189,9 +208,12 @@ describe('inputs the event needs, named with every other input error', () => {
     },
     repository,
   };
-  const problemsOf = (context: Parameters<typeof readSettings>[0]): string => {
+  /** The input errors a run with work names; '' for a run that skips (its errors are not judged). */
+  const problemsOf = (event: GitHubEvent): string => {
+    const decision = decide(event);
+    if (decision.kind === 'skip') return '';
     try {
-      readSettings(context);
+      decision.problems.throwIfAny();
       return '';
     } catch (error) {
       return (error as Error).message;
@@ -220,17 +242,14 @@ describe('inputs the event needs, named with every other input error', () => {
     ],
   ])('%s on workflow_dispatch', (_name, inputs, named) => {
     withInputs({ ...VALID, ...inputs });
-    const message = problemsOf({ event: dispatch });
+    const message = problemsOf(dispatch);
     expect(message).toMatch(new RegExp(`^${named.length} inputs need fixing:\n`));
     for (const part of named) expect(message).toContain(part);
   });
 
   test('a wrong mode found by the routing is named with the rest', () => {
     withInputs({ ...VALID, mode: 'bogus', 'project-id': 'a b' });
-    const problems: string[] = [];
-    const routing = readAskRouting(problems);
-    expect(routing.mode).toBe('agent');
-    const message = problemsOf({ event: dispatch, problems });
+    const message = problemsOf(dispatch);
     expect(message).toMatch(/^2 inputs need fixing:\n/);
     expect(message).toContain("Invalid 'mode' 'bogus'");
     expect(message).toContain("Invalid 'project-id' 'a b'");
@@ -238,21 +257,21 @@ describe('inputs the event needs, named with every other input error', () => {
 
   test('an empty prompt is fine when the event gives the request, or job-id or issue-number do', () => {
     withInputs({ ...VALID, prompt: '' });
-    expect(problemsOf({ event: comment('/docs document the flag') })).toBe('');
+    expect(problemsOf(comment('/docs document the flag'))).toBe('');
     withInputs({ ...VALID, prompt: '', 'job-id': 'job_1' });
-    expect(problemsOf({ event: dispatch })).toBe('');
+    expect(problemsOf(dispatch)).toBe('');
     withInputs({ ...VALID, prompt: '', 'issue-number': '4' });
-    expect(problemsOf({ event: dispatch })).toBe('');
+    expect(problemsOf(dispatch)).toBe('');
     // A wrong issue-number is named; the empty prompt is not blamed for it.
     withInputs({ ...VALID, prompt: '', 'issue-number': 'four' });
-    expect(problemsOf({ event: dispatch })).toMatch(/^Invalid 'issue-number' 'four'/);
+    expect(problemsOf(dispatch)).toMatch(/^Invalid 'issue-number' 'four'/);
   });
 
   test('an empty api-key is no input error where there is nothing to do, on a fork or for Dependabot', () => {
     withInputs({ ...VALID, 'api-key': '' });
-    expect(problemsOf({ event: comment('thanks!') })).toBe('');
-    expect(problemsOf({ event: fork })).toBe('');
-    expect(problemsOf({ event: { ...dispatch, payload: { sender: { login: 'dependabot[bot]' } } } })).toBe('');
-    expect(problemsOf({ event: comment('/docs document the flag') })).toMatch(/^Input 'api-key' is empty/);
+    expect(problemsOf(comment('thanks!'))).toBe('');
+    expect(problemsOf(fork)).toBe('');
+    expect(problemsOf({ ...dispatch, payload: { sender: { login: 'dependabot[bot]' } } })).toBe('');
+    expect(problemsOf(comment('/docs document the flag'))).toMatch(/^Input 'api-key' is empty/);
   });
 });

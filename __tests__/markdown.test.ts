@@ -1,5 +1,5 @@
 import { MAX_MARKDOWN, scanLines, visibleMarkdown } from '../src/text/markdown.ts';
-import { findRequest } from '../src/github/trigger.ts';
+import { findRequest } from '../src/github/request.ts';
 import { stripInvisibleCharacters } from '../src/text/sanitize.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
 

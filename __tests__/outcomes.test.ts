@@ -3,7 +3,7 @@
 // reaction), against the fake GitHub, and read as a CommonMark renderer shows it.
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { Conversation } from '../src/agent/conversation.ts';
-import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/agent/decide.ts';
+import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/agent/decide-outcome.ts';
 import { OUTCOME_KINDS, type Outcome, type RunResult } from '../src/agent/outcome.ts';
 import { isOutcome, OUTCOMES, progressWords } from '../src/agent/outcomes.ts';
 import { reportOutcome } from '../src/agent/report.ts';

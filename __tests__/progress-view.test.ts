@@ -1,4 +1,4 @@
-import { decideOutcome } from '../src/agent/decide.ts';
+import { decideOutcome } from '../src/agent/decide-outcome.ts';
 import { OUTCOME_KINDS } from '../src/agent/outcome.ts';
 import { OUTCOMES, progressWords, succeeds } from '../src/agent/outcomes.ts';
 import { renderMarker, type MarkerScope } from '../src/github/marker.ts';

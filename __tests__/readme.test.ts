@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { render } from './support/render.ts';
 import { webhookPayload } from './support/runner.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
-import type { Settings } from '../src/step/inputs.ts';
+import type { Settings } from '../src/agent/inputs.ts';
 import { decideTrigger } from '../src/github/trigger.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -1,4 +1,4 @@
-// The orchestration in-process: execute(), the post step and the entry run with a fake runner
+// The orchestration in-process: agent mode's decision and execute(), the post step and the entry run with a fake runner
 // (support/fake-runner.ts), against the service emulator and the fake GitHub on 127.0.0.1 through
 // the real clients, with timings built for tests instead of production's.
 import { jest } from '@jest/globals';
@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import type { GitHubEvent } from '../src/github/event.ts';
 import { run, runPostStep } from '../src/main.ts';
 import { productionDependencies, type Dependencies } from '../src/step/deps.ts';
-import { execute } from '../src/agent/execute.ts';
+import { execute, skip } from '../src/agent/execute.ts';
+import type { Settings } from '../src/agent/inputs.ts';
+import { decideAgentRun } from '../src/agent/decide.ts';
+import { InputProblems } from '../src/step/inputs.ts';
 import { progressWords, succeeds } from '../src/agent/outcomes.ts';
-import { InputProblems, type Settings } from '../src/step/inputs.ts';
 import { runPost } from '../src/step/post.ts';
 import { StepRecord } from '../src/step/state.ts';
 import { TIMINGS, type Timings } from '../src/step/timings.ts';
@@ -81,6 +83,20 @@ function depsFor(runner: FakeRunner, given: Settings, signal = new AbortControll
   return productionDependencies(given, { runner, record: new StepRecord(runner), timings: FAST, signal });
 }
 
+/**
+ * Agent mode on `given` as the entry runs it: the decision (trigger, the empty-key rule), then the
+ * skip or the run. `problems`: the input errors the decision kept.
+ */
+async function agentRun(
+  given: Settings,
+  on: GitHubEvent,
+  deps: Dependencies,
+  problems = new InputProblems(),
+): ReturnType<typeof execute> {
+  const decision = decideAgentRun(on, given, () => given, problems);
+  return decision.kind === 'skip' ? skip(decision, on, deps) : execute(decision, on, deps);
+}
+
 function event(name: string, payload: Record<string, unknown>): GitHubEvent {
   return { name, payload, repository: { owner: services.github.owner, repo: services.github.repo } };
 }
@@ -97,7 +113,7 @@ describe('a step with a prompt', () => {
   test('creates the job, waits, and writes each output once', async () => {
     const runner = new FakeRunner();
     const given = settings({ prompt: 'Document the --verbose flag' });
-    const outcome = await execute(given, dispatch(), depsFor(runner, given));
+    const outcome = await agentRun(given, dispatch(), depsFor(runner, given));
 
     expect(outcome.kind).toBe('pull-request');
     expect(succeeds(outcome)).toBe(true);
@@ -120,7 +136,7 @@ describe('a step with a prompt', () => {
     services.emulator.configure({ outcome: 'failed', finalMessage: 'The docs repository is read-only.' });
     const runner = new FakeRunner();
     const given = settings({ prompt: 'Document it' });
-    const outcome = await execute(given, dispatch(), depsFor(runner, given));
+    const outcome = await agentRun(given, dispatch(), depsFor(runner, given));
 
     expect(outcome.kind).toBe('failed');
     expect(succeeds(outcome)).toBe(false);
@@ -132,7 +148,7 @@ describe('a step with a prompt', () => {
     services.emulator.configure({ outcome: 'never' });
     const runner = new FakeRunner();
     const given = settings({ prompt: 'Document it', wait: false });
-    const outcome = await execute(given, dispatch(), depsFor(runner, given));
+    const outcome = await agentRun(given, dispatch(), depsFor(runner, given));
 
     expect(outcome.kind).toBe('started');
     expect(succeeds(outcome)).toBe(true);
@@ -144,7 +160,7 @@ describe('a step with a prompt', () => {
     services.emulator.configure({ outcome: 'never' });
     const runner = new FakeRunner();
     const given = settings({ prompt: 'Document it', timeoutMs: 400 });
-    const outcome = await execute(given, dispatch(), depsFor(runner, given));
+    const outcome = await agentRun(given, dispatch(), depsFor(runner, given));
 
     expect(outcome.kind).toBe('timed-out');
     expect(succeeds(outcome)).toBe(false);
@@ -157,7 +173,7 @@ describe('a step with a prompt', () => {
     const given = settings({ prompt: 'Document it' });
     const cancel = new AbortController();
     setTimeout(() => cancel.abort(), 300);
-    const outcome = await execute(given, dispatch(), depsFor(runner, given, cancel.signal));
+    const outcome = await agentRun(given, dispatch(), depsFor(runner, given, cancel.signal));
 
     expect(outcome).toMatchObject({ kind: 'cancelled' });
     expect(runner.outputs).toMatchObject({ status: 'active', 'job-id': services.emulator.jobs()[0]?.id });
@@ -167,7 +183,7 @@ describe('a step with a prompt', () => {
   test('a dry run sends nothing and says what it would send', async () => {
     const runner = new FakeRunner();
     const given = settings({ prompt: 'Document it', dryRun: true });
-    const result = await execute(given, dispatch(), depsFor(runner, given));
+    const result = await agentRun(given, dispatch(), depsFor(runner, given));
 
     expect(result).toMatchObject({ kind: 'dry-run' });
     expect(runner.outputs).toEqual({ status: 'dry-run' });
@@ -178,12 +194,12 @@ describe('a step with a prompt', () => {
   test('attaches to a job named by job-id instead of creating one', async () => {
     const first = new FakeRunner();
     const given = settings({ prompt: 'Document it' });
-    await execute(given, dispatch(), depsFor(first, given));
+    await agentRun(given, dispatch(), depsFor(first, given));
     const jobId = first.outputs['job-id'] ?? '';
 
     const runner = new FakeRunner();
     const attach = settings({ jobId });
-    await execute(attach, event('push', {}), depsFor(runner, attach));
+    await agentRun(attach, event('push', {}), depsFor(runner, attach));
     expect(services.emulator.jobsCreated()).toBe(1);
     expect(runner.outputs).toMatchObject({ status: 'completed', 'job-id': jobId });
     expect(runner.groups[0]).toBe('Attach to the job');
@@ -196,7 +212,7 @@ describe('a request in an issue comment', () => {
     const request = commentEvent(github, '/docs document the --verbose flag');
     const runner = new FakeRunner();
     const given = settings();
-    const outcome = await execute(given, event(request.name, request.payload), depsFor(runner, given));
+    const outcome = await agentRun(given, event(request.name, request.payload), depsFor(runner, given));
 
     expect(outcome).toMatchObject({ kind: 'pull-request' });
     const issue = request.payload.issue.number as number;
@@ -215,10 +231,10 @@ describe('a request in an issue comment', () => {
     const { github } = services;
     const first = commentEvent(github, '/docs document the flag');
     const given = settings();
-    await execute(given, event(first.name, first.payload), depsFor(new FakeRunner(), given));
+    await agentRun(given, event(first.name, first.payload), depsFor(new FakeRunner(), given));
     const second = commentEvent(github, '/docs also mention the default');
     const runner = new FakeRunner();
-    await execute(given, event(second.name, second.payload), depsFor(runner, given));
+    await agentRun(given, event(second.name, second.payload), depsFor(runner, given));
 
     expect(services.emulator.jobsCreated()).toBe(1);
     expect(prompts()).toHaveLength(2);
@@ -229,9 +245,9 @@ describe('a request in an issue comment', () => {
     const { github } = services;
     const request = commentEvent(github, '/docs document the flag');
     const given = settings();
-    await execute(given, event(request.name, request.payload), depsFor(new FakeRunner(), given));
+    await agentRun(given, event(request.name, request.payload), depsFor(new FakeRunner(), given));
     const runner = new FakeRunner();
-    await execute(given, event(request.name, request.payload), depsFor(runner, given));
+    await agentRun(given, event(request.name, request.payload), depsFor(runner, given));
 
     expect(services.emulator.jobsCreated()).toBe(1);
     expect(runner.messages('info').join('\n')).toContain('a re-run');
@@ -244,7 +260,7 @@ describe('a request in an issue comment', () => {
     for (let i = 0; i < 2; i++) {
       const request = commentEvent(github, '/docs document the flag');
       const runner = new FakeRunner();
-      const result = await execute(given, event(request.name, request.payload), depsFor(runner, given));
+      const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given));
       expect(result).toMatchObject({ kind: 'skipped' });
       expect(runner.outputs).toEqual({ status: 'skipped' });
       expect(runner.messages('notice')[0]).toContain('Not started for Codertocat');
@@ -258,7 +274,7 @@ describe('a request in an issue comment', () => {
     const { github } = services;
     const request = commentEvent(github, 'Thanks, looks good');
     const runner = new FakeRunner();
-    const result = await execute(settings(), event(request.name, request.payload), depsFor(runner, settings()));
+    const result = await agentRun(settings(), event(request.name, request.payload), depsFor(runner, settings()));
     expect(result).toMatchObject({ kind: 'skipped' });
     expect(github.calls).toEqual([]);
   });
@@ -270,7 +286,7 @@ describe('what an event needs', () => {
     payload.pull_request.head.repo = { ...payload.pull_request.head.repo, full_name: 'someone/fork' };
     const runner = new FakeRunner();
     const given = settings({ apiKey: '', prompt: 'Document it' });
-    const result = await execute(given, event('pull_request', payload), depsFor(runner, given));
+    const result = await agentRun(given, event('pull_request', payload), depsFor(runner, given));
     expect(result).toMatchObject({ kind: 'skipped', message: expect.stringContaining('forks or Dependabot') });
     expect(runner.outputs).toEqual({ status: 'skipped' });
   });
@@ -278,21 +294,21 @@ describe('what an event needs', () => {
   test('an empty api-key elsewhere is a missing secret', async () => {
     const runner = new FakeRunner();
     const given = settings({ apiKey: '', prompt: 'Document it' });
-    await expect(execute(given, dispatch(), depsFor(runner, given))).rejects.toThrow("Input 'api-key' is empty");
+    await expect(agentRun(given, dispatch(), depsFor(runner, given))).rejects.toThrow("Input 'api-key' is empty");
   });
 
   test('an empty github-token is refused where the event needs GitHub', async () => {
     const request = commentEvent(services.github, '/docs document the flag');
     const given = settings({ githubToken: '' });
     await expect(
-      execute(given, event(request.name, request.payload), depsFor(new FakeRunner(), given)),
+      agentRun(given, event(request.name, request.payload), depsFor(new FakeRunner(), given)),
     ).rejects.toThrow("Input 'github-token' is empty");
   });
 
   test('a scheduled run with issue-number and no prompt asks what the issue says', async () => {
     const runner = new FakeRunner();
     const given = settings({ issueNumber: 3 });
-    await execute(given, event('schedule', { schedule: '0 6 * * 1' }), depsFor(runner, given));
+    await agentRun(given, event('schedule', { schedule: '0 6 * * 1' }), depsFor(runner, given));
     const prompt = prompts()[0] ?? '';
     expect(prompt).toContain('as the issue below asks');
     expect(prompt).toContain('Issue: #3');
@@ -309,7 +325,7 @@ describe('what an event needs', () => {
       { filename: 'docs/cli.md', status: 'modified', additions: 3, deletions: 1 },
     ]);
     const given = settings({ documentMergedPullRequests: true });
-    await execute(given, event('pull_request', payload), depsFor(new FakeRunner(), given));
+    await agentRun(given, event('pull_request', payload), depsFor(new FakeRunner(), given));
     expect(prompts()[0]).toContain('- docs/cli.md');
   });
 
@@ -317,14 +333,14 @@ describe('what an event needs', () => {
     const request = commentEvent(services.github, '/docs document the flag', 'dependabot[bot]');
     const runner = new FakeRunner();
     const given = settings();
-    const result = await execute(given, event(request.name, request.payload), depsFor(runner, given));
+    const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given));
     expect(result).toMatchObject({ kind: 'skipped', message: expect.stringContaining('allowed-bots') });
     expect(services.github.comments().filter((comment) => comment.body.includes('docs-agent'))).toEqual([]);
   });
 });
 
 describe('who may ask is decided before the inputs are judged', () => {
-  // The inputs' errors as collectSettings keeps them for execute().
+  // The inputs' errors as the decision keeps them for execute().
   const wrong = () => new InputProblems(["Input 'project-id' is required.", "Invalid 'timeout-minutes' 'soon'."]);
 
   test('a refused commenter is skipped and never sees an input error', async () => {
@@ -332,7 +348,7 @@ describe('who may ask is decided before the inputs are judged', () => {
     const request = commentEvent(services.github, '/docs document the flag', 'mallory');
     const runner = new FakeRunner();
     const given = settings();
-    const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+    const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given), wrong());
     expect(result).toMatchObject({ kind: 'skipped' });
     expect(runner.outputs).toEqual({ status: 'skipped' });
     const said = [...runner.messages('notice'), ...services.github.comments().map((comment) => comment.body)];
@@ -343,7 +359,7 @@ describe('who may ask is decided before the inputs are judged', () => {
     const request = commentEvent(services.github, '/docs document the flag');
     const given = settings();
     await expect(
-      execute(given, event(request.name, request.payload), depsFor(new FakeRunner(), given), wrong()),
+      agentRun(given, event(request.name, request.payload), depsFor(new FakeRunner(), given), wrong()),
     ).rejects.toThrow(/^2 inputs need fixing:\n- Input 'project-id' is required\.\n- Invalid 'timeout-minutes'/);
     expect(services.emulator.requests).toEqual([]);
   });
@@ -352,7 +368,7 @@ describe('who may ask is decided before the inputs are judged', () => {
     const request = commentEvent(services.github, 'Thanks!');
     const runner = new FakeRunner();
     const given = settings();
-    const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+    const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given), wrong());
     expect(result).toMatchObject({ kind: 'skipped' });
     expect(runner.messages('debug').join('\n')).toContain("Input 'project-id' is required.");
     expect(services.github.calls).toEqual([]);
@@ -366,7 +382,7 @@ describe('who may ask is decided before the inputs are judged', () => {
       request.payload.action = 'edited';
       request.payload.sender = { ...request.payload.sender, login: 'Codertocat' };
       const runner = new FakeRunner();
-      const result = await execute(given, event(request.name, request.payload), depsFor(runner, given));
+      const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given));
       expect(result).toMatchObject({
         kind: 'skipped',
         message: expect.stringMatching(/^Not started for mallory: .*its author may ask too\.$/),
@@ -382,7 +398,7 @@ describe('who may ask is decided before the inputs are judged', () => {
     for (const who of ['mallory', 'mallory', 'Codertocat']) {
       const request = commentEvent(github, '/docs ask how do I deploy?', who);
       const runner = new FakeRunner();
-      const result = await execute(given, event(request.name, request.payload), depsFor(runner, given), wrong());
+      const result = await agentRun(given, event(request.name, request.payload), depsFor(runner, given), wrong());
       expect(result).toMatchObject({ kind: 'skipped', message: expect.stringContaining('are not answered here') });
     }
     const replies = github.comments().filter((comment) => comment.user.type === 'Bot');
@@ -394,7 +410,7 @@ describe('who may ask is decided before the inputs are judged', () => {
     for (const quiet of [{ replyOnRefusal: false }, { dryRun: true }]) {
       const request = commentEvent(github, '/docs ask how?', 'eve');
       const off = settings({ askWord: 'ask', askConfigured: false, ...quiet });
-      await execute(off, event(request.name, request.payload), depsFor(new FakeRunner(), off));
+      await agentRun(off, event(request.name, request.payload), depsFor(new FakeRunner(), off));
     }
     expect(github.comments().filter((comment) => comment.user.type === 'Bot')).toHaveLength(2);
   });

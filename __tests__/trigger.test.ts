@@ -1,7 +1,8 @@
 import type { GitHubEvent } from '../src/github/event.ts';
-import type { Settings } from '../src/step/inputs.ts';
+import type { Settings } from '../src/agent/inputs.ts';
 import { buildPrompt } from '../src/agent/prompt.ts';
-import { decideTrigger, findRequest } from '../src/github/trigger.ts';
+import { decideTrigger } from '../src/github/trigger.ts';
+import { findRequest } from '../src/github/request.ts';
 import { webhookPayload } from './support/runner.ts';
 
 const settings = {

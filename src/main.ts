@@ -1,11 +1,10 @@
-import { isAskRun, readAskRouting } from './ask/route.ts';
 import { readEvent } from './github/event.ts';
 import { createOctokit, runUrl } from './github/octokit.ts';
 import { watchForCancel } from './step/cancel.ts';
-import { productionDependencies } from './step/deps.ts';
-import { execute } from './agent/execute.ts';
-import { progressWords, succeeds } from './agent/outcomes.ts';
-import { collectSettings, readPostInputs } from './step/inputs.ts';
+import { progressWords } from './agent/outcomes.ts';
+import { readPostInputs } from './step/inputs.ts';
+import { decideRun } from './step/mode.ts';
+import { MODES } from './modes.ts';
 import { runPost } from './step/post.ts';
 import { reportFailure } from './agent/report.ts';
 import type { Runner } from './step/runner.ts';
@@ -23,21 +22,9 @@ export async function run(runner: Runner): Promise<void> {
   try {
     const timings = readTimings();
     const step = { runner, record, timings, signal: cancel.signal };
-    const event = readEvent();
-    // A wrong routing input (mode, ask-word) is named with every other input error of the path,
-    // and like them only once the run has work and the requester passed the permission check.
-    const problems: string[] = [];
-    const routing = readAskRouting(problems);
-    if (isAskRun(event, routing)) {
-      // Ask mode and the `ai` package it reads answers with load only for runs that ask.
-      const { runAsk } = await import('./ask/run.ts');
-      await runAsk(routing, event, step, problems);
-      return;
-    }
-    const read = collectSettings({ event, problems, routing });
-    const { settings } = read;
-    const result = await execute(settings, event, productionDependencies(settings, step), read.problems);
-    if (!succeeds(result)) runner.setFailed(result.message);
+    // Decided once, before any request: the mode, then its trigger, then the settings it needs.
+    const decided = decideRun(readEvent(), MODES);
+    await decided.run(step);
   } catch (error) {
     reportFailure(errorMessage(error), cancel.signal.aborted, { runner, record });
   } finally {

@@ -1,83 +1,61 @@
-import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
-import type { Job, Session } from '../service/client.ts';
-import type { WaitResult } from '../service/wait.ts';
-import type { Outcome, OutcomeFacts } from './outcome.ts';
-import { OUTCOMES } from './outcomes.ts';
+// What agent mode decides for a run, once: the trigger, the empty-key rule, then the settings
+// that trigger needs. Pure but for the inputs `settingsFor` reads; agent/mode.ts calls it.
+import { getsSecrets, type Actor, type GitHubEvent } from '../github/event.ts';
+import { decideTrigger, type Trigger, type TriggerSettings } from '../github/trigger.ts';
+import type { InputProblems } from '../step/inputs.ts';
+import type { Settings } from './inputs.ts';
+
+/** What agent mode decided for a run: nothing to do (with its notice), or a trigger with its settings. */
+export type AgentDecision =
+  | {
+      kind: 'skip';
+      notice: string;
+      /**
+       * Someone to tell once why nothing starts (a question where ask mode is not set up), with
+       * the settings the reply needs.
+       */
+      tell?: { who: Actor; issueNumber: number; reason: string; settings: Settings };
+      /** The input errors found so far, not judged: the run has nothing to do. */
+      problems: InputProblems;
+    }
+  | {
+      kind: 'run';
+      trigger: Extract<Trigger, { kind: 'run' }>;
+      settings: Settings;
+      /** Every input error, thrown once the requester passed the permission check. */
+      problems: InputProblems;
+    };
 
 /**
- * Which outcome a run came to, from what it knows: the facts only. Its row (outcomes.ts) puts
- * them into words, the message included.
+ * The trigger, then the settings it needs. `settingsFor` reads them (production: the inputs,
+ * after the trigger inputs in `triggerSettings`); a skip reads none unless it replies.
  */
-
-export interface OutcomeContext {
-  elapsedMs: number;
-  /** The agent's own explanation, when the service gave one (failed jobs). */
-  agentMessage?: string | undefined;
-  /** The agent's session as last read, reported with the outcome. */
-  session?: Session | undefined;
-}
-
-function said(facts: OutcomeFacts): Outcome {
-  return { ...facts, message: OUTCOMES[facts.kind].message(facts) };
-}
-
-/**
- * The job's status for the `status` output: one of the service's known statuses. A job that
- * reported none yet, or one this action does not know, is taken as running, as the wait loop treats it.
- */
-function lastKnownStatus(job: Job): string {
-  return (JOB_STATUSES as readonly string[]).includes(job.status) ? job.status : RUNNING_STATUS;
-}
-
-export function decideOutcome({ job, end }: WaitResult, context: OutcomeContext): Outcome {
-  const prLink = job.prLink ?? '';
-  const base = {
-    job,
-    jobStatus: lastKnownStatus(job),
-    prLink,
-    ...(context.session ? { session: context.session } : {}),
-  };
-  if (end === 'cancelled') return said({ ...base, kind: 'cancelled' });
-  if (end === 'deadline') return said({ ...base, kind: 'timed-out', elapsedMs: context.elapsedMs });
-  const reason = context.agentMessage ? { reason: context.agentMessage } : {};
-  switch (job.status) {
-    case 'failed':
-      return said({ ...base, ...reason, kind: 'failed' });
-    case 'archived':
-      return said({ ...base, ...reason, kind: 'archived' });
-    default:
-      if (prLink) return said({ ...base, kind: 'pull-request' });
-      if (job.rejectedPrLink !== undefined) {
-        // Not "no change": the service said it opened something, but not where the run can vouch for.
-        const problem = job.prLinkProblem ?? 'is not an https link to a pull request on this GitHub server';
-        return said({ ...base, kind: 'no-change', refusedLink: { link: job.rejectedPrLink, problem } });
-      }
-      return said({ ...base, kind: 'no-change' });
+export function decideAgentRun(
+  event: GitHubEvent,
+  triggerSettings: TriggerSettings,
+  settingsFor: (trigger?: Extract<Trigger, { kind: 'run' }>) => Settings,
+  problems: InputProblems,
+): AgentDecision {
+  const trigger = decideTrigger(event, triggerSettings);
+  if (trigger.kind === 'skip') {
+    const { tell } = trigger;
+    return {
+      kind: 'skip',
+      notice: `Nothing to do: ${trigger.reason}.`,
+      ...(tell ? { tell: { ...tell, settings: settingsFor() } } : {}),
+      problems,
+    };
   }
-}
-
-/** `wait: false`: the run reports the job and leaves it running. */
-export function startedOutcome(job: Job): Outcome {
-  return said({ kind: 'started', job, jobStatus: lastKnownStatus(job), prLink: job.prLink ?? '' });
-}
-
-/**
- * Cancelled before a job id was known. `mayExist`: the create was under way, so the service may
- * have started a job; the `status` output says which (`unknown` or `cancelled`).
- */
-export function cancelledBeforeJob(mayExist: boolean): Outcome {
-  const jobStatus = mayExist ? UNKNOWN_STATUS : CANCELLED_STATUS;
-  return said({ kind: 'cancelled', job: undefined, jobStatus, prLink: '', mayExist });
-}
-
-/** A run that ended in an error: `status` says so (its row), and `job-id` names the job when one is known. */
-export function errorOutcome(message: string, job: Job | undefined, publicMessage?: string): Outcome {
-  return said({
-    kind: 'error',
-    job,
-    jobStatus: job ? lastKnownStatus(job) : '',
-    prLink: job?.prLink ?? '',
-    error: message,
-    ...(publicMessage !== undefined && publicMessage !== message ? { publicMessage } : {}),
-  });
+  const settings = settingsFor(trigger);
+  // The empty-key rule: a run GitHub gives no secrets to (a fork's pull request, Dependabot) skips.
+  if (!settings.apiKey && !getsSecrets(event)) {
+    return {
+      kind: 'skip',
+      notice:
+        "Skipped: 'api-key' is empty because GitHub gives no secrets to runs from forks or Dependabot. " +
+        'Nothing was sent to the service.',
+      problems,
+    };
+  }
+  return { kind: 'run', trigger, settings, problems };
 }

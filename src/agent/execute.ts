@@ -1,62 +1,62 @@
 import { claimRequest, requestKey } from '../github/claim.ts';
-import { getsSecrets, type GitHubEvent } from '../github/event.ts';
+import type { GitHubEvent } from '../github/event.ts';
 import { describeGitHubError, type Octokit } from '../github/octokit.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
-import { decideTrigger, type Trigger } from '../github/trigger.ts';
+import type { Trigger } from '../github/trigger.ts';
 import type { Actor } from '../github/event.ts';
 import { RunRecord } from '../github/run-record.ts';
 import { ConfigError } from '../base/errors.ts';
 import type { Dependencies } from '../step/deps.ts';
-import { missingApiKey, type InputProblems, type Settings } from '../step/inputs.ts';
+import { missingApiKey, type Settings } from './inputs.ts';
 import { Conversation } from './conversation.ts';
+import type { AgentDecision } from './decide.ts';
 import { runJob } from './job.ts';
-import type { RunResult } from './outcome.ts';
+import type { NoWork, RunResult } from './outcome.ts';
 import { isOutcome } from './outcomes.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportOutcome } from './report.ts';
 
 /**
- * Decides whether to act on the event, checks who asked, runs the job, and reports how the run ended.
- * `problems`: the input errors collectSettings found, thrown only once the run has work to do and
- * the requester passed the permission check. Before that a wrong input is no business of an event
- * the workflow is not set up for, nor of a commenter who may not ask.
+ * A run agent mode decided has nothing to do (agent/mode.ts): its notice, and the reply to someone
+ * who asked for what the workflow does not answer. The input errors found are not judged: an
+ * event the workflow is not set up for never causes or learns about an input error.
+ */
+export async function skip(
+  decision: Extract<AgentDecision, { kind: 'skip' }>,
+  event: GitHubEvent,
+  deps: Pick<Dependencies, 'runner' | 'record'> & { octokit?: () => Promise<Octokit> },
+): Promise<NoWork> {
+  if (decision.problems.messages.length) {
+    deps.runner.log.debug(`Not judged, as this run has nothing to do: ${decision.problems.messages.join(' ')}`);
+  }
+  if (decision.tell && deps.octokit) await tell(decision.tell, event, { log: deps.runner.log, octokit: deps.octokit });
+  const result: NoWork = { kind: 'skipped', message: decision.notice };
+  await reportOutcome(result, { deps, elapsedMs: 0 });
+  return result;
+}
+
+/**
+ * Checks who asked, runs the job the decided trigger asks for, and reports how the run ended. The
+ * decision's input errors are thrown only once the requester passed the permission check: before
+ * that a wrong input is no business of a commenter who may not ask.
  */
 export async function execute(
-  settings: Settings,
+  decision: Extract<AgentDecision, { kind: 'run' }>,
   event: GitHubEvent,
   deps: Dependencies,
-  problems?: InputProblems,
 ): Promise<RunResult> {
-  const result = await handleEvent(settings, event, deps, problems);
+  const result = await handleEvent(decision, event, deps);
   // A run with a job reported its outcome (and said its final word) already.
   if (!isOutcome(result)) await reportOutcome(result, { deps, elapsedMs: 0 });
   return result;
 }
 
 async function handleEvent(
-  settings: Settings,
+  { trigger, settings, problems }: Extract<AgentDecision, { kind: 'run' }>,
   event: GitHubEvent,
   deps: Dependencies,
-  problems: InputProblems | undefined,
 ): Promise<RunResult> {
-  const trigger = decideTrigger(event, settings);
-  if (trigger.kind === 'skip') {
-    if (problems?.messages.length) {
-      deps.runner.log.debug(`Not judged, as this run has nothing to do: ${problems.messages.join(' ')}`);
-    }
-    if (trigger.tell) await tell(trigger.tell, settings, event, deps);
-    return { kind: 'skipped', message: `Nothing to do: ${trigger.reason}.` };
-  }
-  if (!settings.apiKey && !getsSecrets(event)) {
-    return {
-      kind: 'skipped',
-      message:
-        "Skipped: 'api-key' is empty because GitHub gives no secrets to runs from forks or Dependabot. " +
-        'Nothing was sent to the service.',
-    };
-  }
-
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
   if (needsGitHub && !settings.githubToken) {
     throw new ConfigError(
@@ -87,7 +87,7 @@ async function handleEvent(
   }
 
   // Who may ask is settled: now the inputs of this path are judged, every error at once.
-  problems?.throwIfAny();
+  problems.throwIfAny();
   if (!settings.apiKey) throw missingApiKey();
 
   // A scheduled or dispatched run pointed at an issue, without a prompt: the issue says what to do.
@@ -197,15 +197,15 @@ async function refusal(
  * reply is a warning.
  */
 async function tell(
-  told: NonNullable<Extract<Trigger, { kind: 'skip' }>['tell']>,
-  settings: Settings,
+  told: NonNullable<Extract<AgentDecision, { kind: 'skip' }>['tell']>,
   event: GitHubEvent,
-  deps: Dependencies,
+  deps: { log: Dependencies['runner']['log']; octokit: () => Promise<Octokit> },
 ): Promise<void> {
+  const { settings } = told;
   if (!settings.replyOnRefusal || settings.dryRun || !settings.githubToken || isBot(told.who)) return;
   const octokit = await deps.octokit();
   const target = { ...event.repository, issueNumber: told.issueNumber };
-  await new ProgressComments(octokit, target, deps.runner.log, settings.apiKey).refuse(told.who.login, told.reason);
+  await new ProgressComments(octokit, target, deps.log, settings.apiKey).refuse(told.who.login, told.reason);
 }
 
 /** The tracking issue's title and body, which then are the request. */
@@ -213,7 +213,7 @@ async function readIssue(
   octokit: Octokit,
   repository: GitHubEvent['repository'],
   number: number,
-): Promise<NonNullable<Extract<ReturnType<typeof decideTrigger>, { kind: 'run' }>['issue']>> {
+): Promise<NonNullable<Extract<Trigger, { kind: 'run' }>['issue']>> {
   try {
     const { data } = await octokit.rest.issues.get({ ...repository, issue_number: number });
     return {

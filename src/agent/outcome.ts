@@ -64,5 +64,5 @@ export interface Outcome {
   error?: string;
 }
 
-/** What the constructors (decide.ts) know before the row puts it into words. */
+/** What the constructors (decide-outcome.ts) know before the row puts it into words. */
 export type OutcomeFacts = Omit<Outcome, 'message'>;

@@ -32,7 +32,7 @@ export interface Said {
 
 /** The row of a run that had work to do. */
 export interface JobRow {
-  /** The outcome's one line, for the log, the summary and a failed step's error (decide.ts fills it in). */
+  /** The outcome's one line, for the log, the summary and a failed step's error (decide-outcome.ts fills it in). */
   message: (facts: OutcomeFacts) => string;
   /** The `status` output. */
   status: (outcome: Outcome) => string;

@@ -1,6 +1,6 @@
 import type { GitHubEvent } from '../github/event.ts';
-import type { Settings } from '../step/inputs.ts';
-import { missingPrompt } from '../step/inputs.ts';
+import type { Settings } from './inputs.ts';
+import { missingPrompt } from './inputs.ts';
 import { cap, cleanText, fence, stripInvisibleCharacters } from '../text/sanitize.ts';
 import { visibleMarkdown } from '../text/markdown.ts';
 import type { Trigger } from '../github/trigger.ts';

@@ -5,7 +5,7 @@ import type { StepRecord } from '../step/state.ts';
 import { forOutput } from '../text/text-gate.ts';
 import { isTerminal } from '../service/wait.ts';
 import type { Conversation } from './conversation.ts';
-import { cancelledBeforeJob, errorOutcome } from './decide.ts';
+import { cancelledBeforeJob, errorOutcome } from './decide-outcome.ts';
 import type { RunResult } from './outcome.ts';
 import { isOutcome, OUTCOMES, statusOf } from './outcomes.ts';
 import { writeSummary } from './summary.ts';

@@ -1,5 +1,6 @@
-// The inputs of ask mode beyond those of src/ask/route.ts, read once and checked before any
-// request. Ask mode needs neither project-id nor the admin key, so it has its own settings.
+// The inputs of ask mode beyond the routing inputs (step/mode.ts), read once and checked before
+// any request: first those that decide the question, then, once there is one, the rest
+// (ask/mode.ts). Ask mode needs neither project-id nor the admin key, so it has its own settings.
 import * as core from '@actions/core';
 import { ASSISTANT_KEY_PREFIX, Input, PERMISSION_LEVELS, type PermissionLevel } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
@@ -13,9 +14,9 @@ import {
 } from '../step/inputs.ts';
 import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
 import { registerSecret } from '../text/text-gate.ts';
-import type { AskRouting } from './route.ts';
+import type { Routing } from '../step/mode.ts';
 
-export interface AskSettings extends AskRouting {
+export interface AskSettings extends Routing {
   /** The question of a `mode: ask` step; '' when the comment or issue gives it. */
   prompt: string;
   /** The documentation site's identifier, the `{domain}` of the assistant's address. */
@@ -36,49 +37,48 @@ export interface AskSettings extends AskRouting {
 const DEFAULT_PAGE_SIZE = 5;
 const MAX_PAGE_SIZE = 50;
 
-/** The ask settings, or every input error at once (with `problems`, those of the routing inputs). */
-export function readAskSettings(routing: AskRouting, problems: readonly string[] = []): AskSettings {
-  const read = collectAskSettings(routing, problems);
-  read.problems.throwIfAny();
-  return read.settings;
-}
-
 /**
- * The ask settings with every input error kept, not thrown: answerQuestion throws them once the
- * run has a question and the asker passed the permission check, so that an event the workflow is
- * not set up for, or someone who may not ask, never causes or learns about an input error. Until
- * then a wrong input is read as the safest value (`ask-permission`: admin) or its default.
- * `problems`: input errors found before (the routing inputs), named with these.
+ * Masks the assistant key and the token, although the key is public: a key in a log invites its
+ * reuse, and the admin key may be here by mistake. Done for every ask run, whatever it decides.
  */
-export function collectAskSettings(
-  routing: AskRouting,
-  problems: readonly string[] = [],
-): { settings: AskSettings; problems: InputProblems } {
-  const assistantKey = core.getInput(Input.AssistantKey);
-  const githubToken = core.getInput(Input.GitHubToken);
-  // Masked although public: a key in a log invites its reuse, and the admin key may be here by mistake.
-  for (const secret of [assistantKey, githubToken]) {
+export function maskAskSecrets(): void {
+  for (const secret of [core.getInput(Input.AssistantKey), core.getInput(Input.GitHubToken)]) {
     if (secret) {
       core.setSecret(secret);
       registerSecret(secret);
     }
   }
-  const found = new InputProblems(problems);
-  const check = found.check;
-  const settings: AskSettings = {
+}
+
+/** The inputs that decide the question: a `prompt`, and the issue its answer goes to. */
+export function readAskTriggerSettings(problems: InputProblems): Pick<AskSettings, 'prompt' | 'issueNumber'> {
+  return { prompt: core.getInput(Input.Prompt), issueNumber: problems.check(readIssueNumber, undefined) };
+}
+
+/**
+ * The rest of the ask settings, once there is a question, with every input error kept in
+ * `problems`, not thrown: answerQuestion throws them once the asker passed the permission check,
+ * so that someone who may not ask never causes or learns about an input error. Until then a wrong
+ * input is read as the safest value (`ask-permission`: admin) or its default.
+ */
+export function readAskSettings(
+  routing: Routing,
+  triggerSettings: Pick<AskSettings, 'prompt' | 'issueNumber'>,
+  problems: InputProblems,
+): AskSettings {
+  const check = problems.check;
+  return {
     ...routing,
-    prompt: core.getInput(Input.Prompt),
+    ...triggerSettings,
     domain: check(readDomain, ''),
-    assistantKey: check(() => checkAssistantKey(assistantKey), ''),
+    assistantKey: check(() => checkAssistantKey(core.getInput(Input.AssistantKey)), ''),
     baseUrl: check(readBaseUrl, ''),
-    githubToken,
+    githubToken: core.getInput(Input.GitHubToken),
     timeoutMs: check(readTimeoutMinutes, DEFAULT_TIMEOUT_MINUTES) * 60_000,
     askPermission: check(readAskPermission, 'admin'),
     allowedBots: readAllowedBots(),
-    issueNumber: check(readIssueNumber, undefined),
     retrievalPageSize: check(readPageSize, DEFAULT_PAGE_SIZE),
   };
-  return { settings, problems: found };
 }
 
 function readDomain(): string {

@@ -1,45 +1,31 @@
-// Ask mode: answers a question from the documentation with the service's assistant. main.ts loads
-// this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
-import { createHash } from 'node:crypto';
+// Ask mode: answers a question from the documentation with the service's assistant. ask/mode.ts
+// loads this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
 import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
-import { ConfigError, errorMessage, ServiceError } from '../base/errors.ts';
+import { ConfigError, errorMessage } from '../base/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import type { Octokit } from '../github/octokit.ts';
 import { lazyOctokit } from '../step/deps.ts';
-import type { Clock } from '../base/clock.ts';
+import type { Step } from '../step/mode.ts';
 import { systemClock } from '../base/clock.ts';
 import { formatSeconds } from '../base/format.ts';
 import type { Logger } from '../base/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../text/sanitize.ts';
 import { forLog, forText, longestSecret } from '../text/text-gate.ts';
-import type { Runner } from '../step/runner.ts';
-import type { StepRecord } from '../step/state.ts';
-import type { Timings } from '../step/timings.ts';
 import { AskClient, type AskBody } from '../service/assistant.ts';
-import { isSafeToRepeat, SEND_RETRIES, withRetry } from '../service/retry.ts';
 import { createTransport } from '../service/transport.ts';
 import { findThread } from './comment.ts';
-import { collectAskSettings, type AskSettings } from './inputs.ts';
-import type { InputProblems } from '../step/inputs.ts';
-import type { AskRouting } from './route.ts';
+import type { AskSettings } from './inputs.ts';
+import type { AskDecision } from './decide.ts';
+import { fingerprint, openWithRetry, publicReason, type OpenDependencies } from './request.ts';
 import { renderMarker } from '../github/marker.ts';
 import { IssueThread } from '../github/thread.ts';
 import { checkSources, renderAnswerComment } from './render.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
-import { decideAsk } from './trigger.ts';
 
-/** A question longer than this is cut: the assistant answers questions, not documents. */
-const MAX_QUESTION = 8_000;
-
-export interface AskDependencies {
-  client: AskClient;
-  clock: Clock;
-  log: Logger;
+export interface AskDependencies extends OpenDependencies {
   octokit: () => Promise<Octokit>;
-  signal: AbortSignal;
   runId: string;
-  timings: Timings['ask'];
 }
 
 export interface AskResult {
@@ -48,27 +34,15 @@ export interface AskResult {
   answer?: Answer;
 }
 
-/** The step as main.ts hands it over: the runner, the step's record, the run's timings and its cancel. */
-export interface AskStep {
-  runner: Runner;
-  record: StepRecord;
-  timings: Timings;
-  signal: AbortSignal;
-}
-
-/** The production entry, called by main.ts: reads the inputs, answers, and writes the outputs. */
-export async function runAsk(
-  routing: AskRouting,
-  event: GitHubEvent,
-  step: AskStep,
-  problems: readonly string[] = [],
-): Promise<void> {
+/** The production entry (ask/mode.ts): answers what was decided, and writes the outputs. */
+export async function runAsk(decision: AskDecision, event: GitHubEvent, step: Step): Promise<void> {
   const { runner, record } = step;
   let result: AskResult;
   try {
-    const read = collectAskSettings(routing, problems);
-    const { settings } = read;
-    result = await answerQuestion(settings, event, productionDependencies(settings, step), read.problems);
+    result =
+      decision.kind === 'skip'
+        ? skipped(decision, runner.log)
+        : await answerQuestion(decision, event, productionDependencies(decision.settings, step));
   } catch (error) {
     // Ask mode's statuses are answered, failed and skipped, whatever went wrong (an input too).
     record.writeOutputs({ status: FAILED_STATUS });
@@ -88,7 +62,7 @@ export async function runAsk(
   else runner.log.notice(result.message);
 }
 
-function productionDependencies(settings: AskSettings, step: AskStep): AskDependencies {
+function productionDependencies(settings: AskSettings, step: Step): AskDependencies {
   const { runner, timings, signal } = step;
   return {
     client: new AskClient({
@@ -109,27 +83,23 @@ function productionDependencies(settings: AskSettings, step: AskStep): AskDepend
   };
 }
 
+/** A run ask mode decided has nothing to answer: its input errors are not judged. */
+function skipped(decision: Extract<AskDecision, { kind: 'skip' }>, log: Logger): AskResult {
+  if (decision.problems.messages.length) {
+    log.debug(`Not judged, as this run has nothing to answer: ${decision.problems.messages.join(' ')}`);
+  }
+  return { status: SKIPPED_STATUS, message: decision.notice };
+}
+
 /**
- * Decides whether there is a question, checks who asked, and streams the answer to the issue.
- * `problems`: the input errors collectAskSettings found, thrown only once there is a question and
- * the asker passed the permission check.
+ * Checks who asked and streams the answer to the decided question to the issue. The decision's
+ * input errors are thrown only once the asker passed the permission check.
  */
 export async function answerQuestion(
-  settings: AskSettings,
+  { trigger, question, settings, problems }: Extract<AskDecision, { kind: 'ask' }>,
   event: GitHubEvent,
   deps: AskDependencies,
-  problems?: InputProblems,
 ): Promise<AskResult> {
-  const trigger = decideAsk(event, settings, settings);
-  const question = trigger.kind === 'ask' ? cleanText(trigger.question).slice(0, MAX_QUESTION) : '';
-  if (trigger.kind === 'skip' || !question) {
-    if (problems?.messages.length) {
-      deps.log.debug(`Not judged, as this run has nothing to answer: ${problems.messages.join(' ')}`);
-    }
-    const reason = trigger.kind === 'skip' ? trigger.reason : 'the question is empty';
-    return { status: SKIPPED_STATUS, message: `Nothing to answer: ${reason}.` };
-  }
-
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
   if (needsGitHub && !settings.githubToken) {
     throw new ConfigError(
@@ -155,7 +125,7 @@ export async function answerQuestion(
     }
   }
   // Who may ask is settled: now the inputs of ask mode are judged, every error at once.
-  problems?.throwIfAny();
+  problems.throwIfAny();
 
   const repository = `${event.repository.owner}/${event.repository.repo}`;
   const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
@@ -253,45 +223,6 @@ export async function answerQuestion(
   };
 }
 
-/** Opens the answer stream, repeated as a create is (service/retry.ts) while time remains. */
-function openWithRetry(
-  deps: AskDependencies,
-  body: AskBody,
-  signal: AbortSignal,
-  deadline: number,
-): Promise<ReadableStream<Uint8Array>> {
-  const { firstBackoffMs, maxBackoffMs } = deps.timings;
-  return withRetry(() => deps.client.open(body, signal), {
-    what: 'Asking the assistant',
-    policy: isSafeToRepeat,
-    retries: SEND_RETRIES,
-    backoff: { minMs: firstBackoffMs, maxMs: maxBackoffMs },
-    deadline,
-    deadlineInput: 'timeout-minutes',
-    clock: deps.clock,
-    log: deps.log,
-    signal,
-  });
-}
-
-/** A stable id of the asker that does not reveal who it is: the assistant groups conversations by it. */
-export function fingerprint(repository: string, requester: { login: string } | undefined): string {
-  if (!requester) return 'anonymous';
-  // Webhook payloads carry the user's numeric id, which survives a renamed login.
-  const id = (requester as { id?: unknown }).id;
-  const who = typeof id === 'number' ? `id:${id}` : `login:${requester.login.toLowerCase()}`;
-  return createHash('sha256')
-    .update(`docs-agent-action\n${repository.toLowerCase()}\n${who}`)
-    .digest('hex')
-    .slice(0, 32);
-}
-
 function isPublic(event: GitHubEvent): boolean {
   return (event.payload.repository as { private?: boolean } | undefined)?.private === false;
-}
-
-function publicReason(error: unknown): string {
-  return error instanceof ServiceError && error.publicMessage !== undefined
-    ? error.publicMessage
-    : 'the assistant could not be reached';
 }

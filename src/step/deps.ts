@@ -4,7 +4,6 @@ import { codeHosts, createOctokit, runUrl, type Octokit } from '../github/octoki
 import { workflowRun, type WorkflowRun } from '../github/run-record.ts';
 import { systemClock, type Clock } from '../base/clock.ts';
 import { USER_AGENT } from '../base/constants.ts';
-import type { Settings } from './inputs.ts';
 import type { Runner } from './runner.ts';
 import type { StepRecord } from './state.ts';
 import type { Timings } from './timings.ts';
@@ -26,8 +25,17 @@ export interface Dependencies {
   workflowRun: WorkflowRun;
 }
 
+/** What the agent's client and Octokit are made from (agent mode's Settings has them all). */
+export interface ClientSettings {
+  baseUrl: string;
+  projectId: string;
+  apiKey: string;
+  githubToken: string;
+  timeoutMs: number;
+}
+
 export function productionDependencies(
-  settings: Settings,
+  settings: ClientSettings,
   step: { runner: Runner; record: StepRecord; timings: Timings; signal: AbortSignal },
 ): Dependencies {
   const { runner, timings } = step;

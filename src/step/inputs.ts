@@ -1,35 +1,11 @@
+// The readers every mode shares: the input errors of a run, and the inputs more than one mode
+// reads. A mode's own inputs are read in its folder (agent/inputs.ts, ask/inputs.ts), the routing
+// inputs that choose the mode in step/mode.ts.
 import * as core from '@actions/core';
-import { Input, PERMISSION_LEVELS } from '../base/constants.ts';
+import { Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
-import { JOB_ID } from '../service/client.ts';
-import { adminKeyProblem, checkBaseUrl } from '../text/checks.ts';
-import { forLog, registerSecret } from '../text/text-gate.ts';
-import type { PermissionSettings } from '../github/permissions.ts';
-import { decideTrigger, needsPrompt, type TriggerSettings } from '../github/trigger.ts';
-import { getsSecrets, type GitHubEvent } from '../github/event.ts';
-
-/** Everything the action was asked to do, read and checked once before any request is sent. */
-export interface Settings extends TriggerSettings, PermissionSettings {
-  projectId: string;
-  /**
-   * The admin key; masked in the log as soon as it is read. '' only when the workflow passed none,
-   * which the trigger rules turn into a skip for runs that get no secrets (forks, Dependabot) and
-   * into an error otherwise.
-   */
-  apiKey: string;
-  /** The service's base address without a trailing slash, so paths can be appended. */
-  baseUrl: string;
-  /** Token for comments on the triggering issue; empty when the workflow gives none. */
-  githubToken: string;
-  /** How long to wait for the job, from the start of the step. */
-  timeoutMs: number;
-  replyOnRefusal: boolean;
-  /** false: create the job and return its id at once. */
-  wait: boolean;
-  dryRun: boolean;
-  /** Mention the requester in a new comment when the job ends (edits notify nobody). */
-  notify: boolean;
-}
+import { checkBaseUrl } from '../text/checks.ts';
+import { registerSecret } from '../text/text-gate.ts';
 
 /**
  * The input errors of one run, so that it names every mistake at once: `check` reads an input and
@@ -87,91 +63,8 @@ const MAX_TIMEOUT_MINUTES = 360;
 /** The default of `timeout-minutes` (action.yml), also what a wrong value is read as until it is named. */
 export const DEFAULT_TIMEOUT_MINUTES = 30;
 
-/**
- * What else the settings are read with: the event, which decides whether an empty `api-key` or
- * `prompt` is a mistake, and the problems already found in the inputs read before (`mode`).
- */
-export interface SettingsContext {
-  event?: GitHubEvent;
-  problems?: readonly string[];
-  /**
-   * The routing inputs, read once before (src/ask/route.ts): the phrase, and the ask-word that
-   * makes a request a question (never a job) with whether ask mode is set up to answer it.
-   */
-  routing?: { triggerPhrase: string; askWord: string; askConfigured: boolean };
-}
-
-/**
- * The settings, every input read and checked, and every error kept in `problems` instead of
- * thrown. The entry throws them only once the run knows it has work and the requester passed the
- * permission check (execute.ts): an event the workflow is not set up for, or a refused commenter,
- * never causes or learns about an input error. A wrong input is read meanwhile as the safest value
- * (`required-permission`: admin) or its default.
- */
-export function collectSettings(context: SettingsContext = {}): { settings: Settings; problems: InputProblems } {
-  const apiKey = core.getInput(Input.ApiKey);
-  const githubToken = core.getInput(Input.GitHubToken);
-  // Mask before anything can print them, even an error about the key itself. Once accepted, the
-  // gate also takes them, whole or in part, out of every text from outside (an echoed header).
-  for (const secret of [apiKey, githubToken]) {
-    if (secret) core.setSecret(secret);
-  }
-  if (githubToken) registerSecret(githubToken);
-
-  // Every input is read even after one is wrong, so a single run names every mistake.
-  const problems = new InputProblems(context.problems);
-  const check = problems.check;
-  const settings: Settings = {
-    prompt: core.getInput(Input.Prompt),
-    projectId: check(readProjectId, ''),
-    apiKey: check(() => apiKey && checkApiKey(apiKey), ''),
-    baseUrl: check(readBaseUrl, ''),
-    githubToken,
-    timeoutMs: check(readTimeoutMinutes, DEFAULT_TIMEOUT_MINUTES) * 60_000,
-    triggerPhrase: context.routing?.triggerPhrase ?? check(readTriggerPhrase, '/docs'),
-    requiredPermission: check(readRequiredPermission, 'admin'),
-    allowedBots: readAllowedBots(),
-    triggerLabel: core.getInput(Input.TriggerLabel),
-    ...(context.routing ? { askWord: context.routing.askWord, askConfigured: context.routing.askConfigured } : {}),
-    allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
-    documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
-    issueNumber: check(readIssueNumber, undefined),
-    replyOnRefusal: check(() => readBoolean(Input.ReplyOnRefusal, true), true),
-    wait: check(() => readBoolean(Input.Wait, true), true),
-    jobId: check(readJobId, ''),
-    dryRun: check(() => readBoolean(Input.DryRun, false), false),
-    notify: check(() => readBoolean(Input.Notify, true), true),
-  };
-  if (context.event) problems.add(...eventProblems(context.event, settings));
-  if (settings.apiKey) registerSecret(settings.apiKey);
-  return { settings, problems };
-}
-
-/** The settings, or every input error at once. */
-export function readSettings(context: SettingsContext = {}): Settings {
-  const { settings, problems } = collectSettings(context);
-  problems.throwIfAny();
-  return settings;
-}
-
-/**
- * The inputs this event needs that are empty: `api-key` when the run would start work and gets
- * secrets (on a fork or for Dependabot an empty key is a quiet skip), and `prompt` when nothing
- * else says what to do. A run the event does not trigger needs neither.
- */
-function eventProblems(event: GitHubEvent, settings: Settings): string[] {
-  const trigger = decideTrigger(event, settings);
-  if (trigger.kind !== 'run') return [];
-  const problems: string[] = [];
-  // A job-id or issue-number that was given but is wrong is named already; it says what to do.
-  const named = core.getInput(Input.JobId) || core.getInput(Input.IssueNumber);
-  if (needsPrompt(trigger, settings) && !named) problems.push(missingPrompt().message);
-  if (!core.getInput(Input.ApiKey) && getsSecrets(event)) problems.push(missingApiKey().message);
-  return problems;
-}
-
 /** The runner applies action.yml's defaults; `fallback` covers a runner (or test) that does not. */
-function readBoolean(name: string, fallback: boolean): boolean {
+export function readBoolean(name: string, fallback: boolean): boolean {
   const raw = core.getInput(name);
   if (!raw) return fallback;
   if (/^(true|yes|on)$/i.test(raw)) return true;
@@ -187,15 +80,6 @@ export function readTriggerPhrase(): string {
   return phrase;
 }
 
-function readRequiredPermission(): Settings['requiredPermission'] {
-  const raw = (core.getInput(Input.RequiredPermission) || 'write').toLowerCase();
-  const allowed = PERMISSION_LEVELS.filter((level) => level !== 'none');
-  if (!(allowed as string[]).includes(raw)) {
-    throw new ConfigError(`Invalid '${Input.RequiredPermission}' '${raw}': expected one of ${allowed.join(', ')}.`);
-  }
-  return raw as Settings['requiredPermission'];
-}
-
 export function readIssueNumber(): number | undefined {
   const raw = core.getInput(Input.IssueNumber);
   if (!raw) return undefined;
@@ -206,48 +90,14 @@ export function readIssueNumber(): number | undefined {
   return number;
 }
 
-/** Raised by the trigger rules when neither the event nor the `prompt` input gives an instruction. */
-export function missingPrompt(): ConfigError {
-  return new ConfigError(
-    `Input '${Input.Prompt}' is empty. Give the agent an instruction, for example: ` +
-      `"prompt: Document the new --verbose flag".`,
-  );
-}
-
-/** Raised when a run that should have the secret has none. */
-export function missingApiKey(): ConfigError {
-  return new ConfigError(
-    `Input '${Input.ApiKey}' is empty. Pass the admin key from a secret: ` +
-      `"api-key: \${{ secrets.DOCS_AGENT_API_KEY }}".`,
-  );
-}
-
-function readProjectId(): string {
-  const projectId = core.getInput(Input.ProjectId);
-  if (!projectId) {
-    throw new ConfigError(
-      `Input '${Input.ProjectId}' is required. Set it to your Documentation Agent project's identifier.`,
-    );
-  }
-  if (/\s/.test(projectId)) {
-    throw new ConfigError(`Invalid '${Input.ProjectId}' '${projectId}': a project identifier has no spaces.`);
-  }
-  return projectId;
-}
-
-/** The key itself is never quoted: a message may end up in a public log (src/text/checks.ts). */
-function checkApiKey(apiKey: string): string {
-  const problem = adminKeyProblem(apiKey, { subject: `Input '${Input.ApiKey}'`, name: `'${Input.ApiKey}'` });
-  if (problem) throw new ConfigError(problem);
-  return apiKey;
-}
-
 export function readBaseUrl(): string {
   const raw = core.getInput(Input.BaseUrl);
   const example = `for example "${Input.BaseUrl}: https://api.example.com"`;
   if (!raw) {
     throw new ConfigError(`Input '${Input.BaseUrl}' is required: the service's address, ${example}.`);
   }
+  // The pure check is shared with the command line (src/text/checks.ts): an error names the host
+  // alone, never the address as given, and masks what could be a password.
   const setting = { subject: `Input '${Input.BaseUrl}'`, name: `'${Input.BaseUrl}'` };
   const checked = checkBaseUrl(raw, setting, example, `'${Input.ApiKey}'`);
   if (checked.ok) return checked.url;
@@ -265,18 +115,6 @@ export function readTimeoutMinutes(): number {
     );
   }
   return minutes;
-}
-
-/** The same rule as for ids the service returns: a job id is used exactly as given, or refused. */
-function readJobId(): string {
-  const raw = core.getInput(Input.JobId);
-  if (raw && !JOB_ID.test(raw)) {
-    throw new ConfigError(
-      `Invalid '${Input.JobId}' '${forLog(raw, 80)}': a job id has only letters, digits, '_', '.' and '-' ` +
-        `(at most 128), as in the job-id output of an earlier run.`,
-    );
-  }
-  return raw;
 }
 
 /** What the post step needs to finish a comment: the token, the key that signs markers, and the repository. */

@@ -1,0 +1,13 @@
+// The table of modes: each entry says which runs its mode takes, decides that mode's trigger and
+// the settings it needs, and runs it (step/mode.ts, `Mode`). The first entry that takes a run
+// decides it; main.ts runs what it decided and knows no mode by name.
+//
+// Adding a mode (pull-request following, a sweep, …) is one entry here: its folder beside agent/
+// and ask/ (a LAYERS name and a `layer(...)` line in eslint.config.js) exports its `Mode`, placed
+// before the modes whose runs it takes. Agent mode stays last: it takes every run no other mode
+// takes, and skips with a notice what the workflow is not set up for.
+import { agentMode } from './agent/mode.ts';
+import { askMode } from './ask/mode.ts';
+import { mode, type AnyMode } from './step/mode.ts';
+
+export const MODES: readonly AnyMode[] = [mode(askMode), mode(agentMode)];
