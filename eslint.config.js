@@ -28,7 +28,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -76,6 +76,7 @@ export default defineConfig(
   ...layer('step', ['base', 'text', 'service', 'github'], 'step/ is the runtime every mode shares: it never imports a mode'),
   ...layer('agent', ['base', 'text', 'service', 'github', 'step'], 'agent/ is a mode: it never imports another mode (ask/)'),
   ...layer('ask', ['base', 'text', 'service', 'github', 'step'], 'ask/ is a mode: it never imports another mode (agent/)'),
+  ...layer('pulls', ['base', 'text', 'service', 'github', 'step'], 'pulls/ is a mode: it never imports another mode (agent/, ask/)'),
   {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],

@@ -11,6 +11,8 @@ import type { Runner } from './step/runner.ts';
 import { StepRecord } from './step/state.ts';
 import { readTimings, type Timings } from './step/timings.ts';
 import { errorMessage } from './base/errors.ts';
+import { isFollowEvent } from './pulls/decide.ts';
+import { readPullRequestMode } from './pulls/inputs.ts';
 
 /**
  * The action's main step: every failure ends here as one clean line. The runner is a parameter
@@ -33,7 +35,14 @@ export async function run(runner: Runner): Promise<void> {
       await runAsk(routing, event, step, problems);
       return;
     }
-    const read = collectSettings({ event, problems, routing });
+    // Docs that follow pull requests (src/pulls/): `pull-requests: follow` takes pull request events.
+    const pullRequests = readPullRequestMode(problems);
+    if (pullRequests === 'follow' && isFollowEvent(event)) {
+      const { runFollow } = await import('./pulls/run.ts');
+      await runFollow(step, event, problems);
+      return;
+    }
+    const read = collectSettings({ event, problems, routing, mergedPullRequests: pullRequests === 'merged' });
     const { settings } = read;
     const result = await execute(settings, event, productionDependencies(settings, step), read.problems);
     if ('ok' in result && !result.ok) runner.setFailed(result.message);

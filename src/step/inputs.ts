@@ -99,6 +99,8 @@ export interface SettingsContext {
    * makes a request a question (never a job) with whether ask mode is set up to answer it.
    */
   routing?: { triggerPhrase: string; askWord: string; askConfigured: boolean };
+  /** `pull-requests: merged` (src/pulls/inputs.ts): a merged pull request starts a job. */
+  mergedPullRequests?: boolean;
 }
 
 /**
@@ -134,7 +136,8 @@ export function collectSettings(context: SettingsContext = {}): { settings: Sett
     triggerLabel: core.getInput(Input.TriggerLabel),
     ...(context.routing ? { askWord: context.routing.askWord, askConfigured: context.routing.askConfigured } : {}),
     allowEdits: check(() => readBoolean(Input.AllowEdits, false), false),
-    documentMergedPullRequests: check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
+    documentMergedPullRequests:
+      context.mergedPullRequests || check(() => readBoolean(Input.DocumentMergedPullRequests, false), false),
     issueNumber: check(readIssueNumber, undefined),
     replyOnRefusal: check(() => readBoolean(Input.ReplyOnRefusal, true), true),
     wait: check(() => readBoolean(Input.Wait, true), true),
