@@ -10,20 +10,20 @@ const isObject = (value: unknown): value is Node =>
 
 /** `given` completed to a value of `schema` (OpenAPI 3.0, dereferenced): given fields win. */
 export function conform(schema: Schema | undefined, given?: unknown): unknown {
-  const node = (schema ?? {}) as Node;
+  const node = (schema ?? {});
   if (Array.isArray(node.allOf)) {
     const merged: Node = { type: 'object', properties: {}, required: [] };
     for (const part of node.allOf as Node[]) {
       Object.assign(merged.properties as Node, part.properties ?? {});
       (merged.required as string[]).push(...((part.required as string[] | undefined) ?? []));
     }
-    return conform(merged as Schema, given);
+    return conform(merged, given);
   }
   const choices = (node.anyOf ?? node.oneOf) as Node[] | undefined;
   if (Array.isArray(choices)) {
     if (given === null) return null;
     const choice = choices.find((c) => c.type !== 'null' && c.nullable !== true) ?? choices[0];
-    return conform(choice as Schema, given);
+    return conform(choice, given);
   }
   if (given === null && node.nullable === true) return null;
   if (Array.isArray(node.enum)) return given !== undefined && node.enum.includes(given) ? given : node.enum[0];
