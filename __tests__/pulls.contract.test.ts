@@ -146,6 +146,41 @@ describe('one docs job for the whole life of a pull request', () => {
   });
 });
 
+describe('a run cancelled while it waits', () => {
+  test('leaves the check in progress with the job to pick up; a re-run completes it without a second job', async () => {
+    // Long enough to be cancelled at its first reads, short enough for the re-run to see it end.
+    emulator.configure({ outcome: 'pr', durationMs: 3_000 });
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    const head = github.pullRequest(CODE).headSha;
+    const waiting = async (): Promise<void> => {
+      for (let tries = 0; tries < 400 && emulator.requests.filter((r) => r.method === 'GET').length < 2; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const cancelled = await runAgainst(
+      { emulator, github },
+      {
+        event: opened,
+        inputs: { 'pull-requests': 'follow' },
+        onSpawn: (child) => void waiting().then(() => child.kill('SIGINT')),
+      },
+    );
+    const jobId = cancelled.outputs['job-id'] ?? '';
+    expect(jobId).toMatch(/^job_/);
+    expect(checksOn(head)).toEqual([
+      expect.objectContaining({ status: 'in_progress', summary: expect.stringContaining(`job-id: ${jobId}`) }),
+    ]);
+    // The pull request is not left locked: the next run takes it up.
+    const rerun = await run(opened);
+    expect(rerun.outputs).toMatchObject({ status: 'completed', 'job-id': jobId });
+    expect(checksOn(head)).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
+    expect(createRequests(emulator)).toHaveLength(1);
+    expect(messages()).toHaveLength(0);
+  });
+});
+
 describe('skipped, with a neutral check', () => {
   test('the skip label, a draft and a fork start nothing; past max-follow-ups the check says the docs may be behind', async () => {
     const labelled = pullEvent('labeled', (p) => {
@@ -159,6 +194,10 @@ describe('skipped, with a neutral check', () => {
       conclusion: 'neutral',
       title: expect.stringContaining("'no-docs' label"),
     });
+
+    const draft = await run(pullEvent('opened', (p) => ((p.pull_request.labels = []), (p.pull_request.draft = true))));
+    expect(draft.outputs.status).toBe('skipped');
+    expect(draft.stdout).toMatch(/::notice::Skipped: the pull request is a draft/);
 
     const fork = pullEvent('opened', (p) => {
       p.pull_request.labels = [];
