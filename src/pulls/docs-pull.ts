@@ -74,9 +74,10 @@ export async function settleDocs(
 ): Promise<{ done: boolean; line: string }> {
   const docs = docsPullOf(link);
   const octokit = docs ? await docsClient(context, docs) : undefined;
+  // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
-    ? `The code merged: the docs pull request ${link} can be reviewed and merged.`
-    : `The code pull request was closed without merging: the docs pull request ${link} can be closed.`;
+    ? 'The code merged: the docs pull request can be reviewed and merged.'
+    : 'The code pull request was closed without merging: the docs pull request can be closed.';
   if (!docs || !octokit) {
     return { done: false, line: `${todo} (No token here may write to it: set 'docs-token' to have this done.)` };
   }
@@ -87,7 +88,8 @@ export async function settleDocs(
         const pull = await readPullRequest(octokit, docs.repository, docs.number);
         if (pull.draft) await setDraft(octokit, pull.nodeId, false);
       }
-      return { done: true, line: `The code merged: ${link} is ${drafted ? 'marked ready for review' : 'told so'}.` };
+      const done = drafted ? 'is marked ready for review' : 'is told so';
+      return { done: true, line: `The code merged: the docs pull request ${done}.` };
     }
     await commentOn(
       octokit,
@@ -96,7 +98,7 @@ export async function settleDocs(
       `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`,
     );
     await closePullRequest(octokit, docs.repository, docs.number);
-    return { done: true, line: `The code pull request was closed without merging: ${link} is closed.` };
+    return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
   } catch (error) {
     context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${errorMessage(error)}`);
     return { done: false, line: `${todo} (Updating it failed: ${errorMessage(error).slice(0, 200)})` };
