@@ -181,6 +181,32 @@ describe('a run cancelled while it waits', () => {
   });
 });
 
+describe('a service that refuses', () => {
+  test('the rate limit: no job, the check fails with the wait', async () => {
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    emulator.inject({
+      route: 'create',
+      times: 10,
+      fault: {
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after': '3600' },
+        body: '{"error":"Rate limit exceeded"}',
+      },
+    });
+    const refused = await run(opened);
+    expect(refused.code).toBe(1);
+    expect(emulator.jobsCreated()).toBe(0);
+    const title = "failed: the project's rate limit refused the request (HTTP 429). Try again in 60 min.";
+    expect(checksOn(github.pullRequest(CODE).headSha)).toEqual([
+      expect.objectContaining({ conclusion: 'failure', title }),
+    ]);
+    expect(refused.outputs.message).toBe(title);
+  });
+});
+
 describe('skipped, with a neutral check', () => {
   test('the skip label, a draft and a fork start nothing; past max-follow-ups the check says the docs may be behind', async () => {
     const labelled = pullEvent('labeled', (p) => {

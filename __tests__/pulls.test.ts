@@ -91,6 +91,7 @@ describe('what a pull request event asks', () => {
       kind: 'skip',
       reason: expect.stringContaining('`/docs` comment'),
     });
+    expect(decidePullEvent(event('closed', fork), follow, {}).kind).toBe('skip');
     expect(decidePullEvent(event('opened', fork, 'pull_request_target'), follow, {}).kind).toBe('follow');
   });
 });

@@ -61,6 +61,17 @@ export function decidePullEvent(
   }
   const number = pull.number;
   const headSha = pull.head?.sha ?? '';
+  // No secrets, no key to find the job with or to sign with: nothing of the life can run, the close included.
+  if (!getsSecrets(event, env)) {
+    return {
+      kind: 'skip',
+      number,
+      headSha,
+      reason:
+        'a pull request from a fork gets no secrets on pull_request; a maintainer can start its docs job ' +
+        'with a `/docs` comment on the pull request',
+    };
+  }
   if (action === 'closed') return { kind: 'close', number, merged: pull.merged === true, headSha };
   const skipLabel = settings.skipLabel.toLowerCase();
   const labelled = !!skipLabel && (pull.labels ?? []).some((label) => label.name.toLowerCase() === skipLabel);
@@ -78,16 +89,6 @@ export function decidePullEvent(
       number,
       headSha,
       reason: 'the pull request is a draft; the docs job starts when it is marked ready for review',
-    };
-  }
-  if (!getsSecrets(event, env)) {
-    return {
-      kind: 'skip',
-      number,
-      headSha,
-      reason:
-        'a pull request from a fork gets no secrets on pull_request; a maintainer can start its docs job ' +
-        'with a `/docs` comment on the pull request',
     };
   }
   const before = action === 'synchronize' ? payload.before : undefined;

@@ -1,6 +1,6 @@
 import { ConfigError, errorMessage } from '../base/errors.ts';
 import { CANCELLED_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
-import type { GitHubEvent } from '../github/event.ts';
+import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { readPullRequest } from '../github/pull-requests.ts';
@@ -66,11 +66,13 @@ export async function runFollow(
     },
   };
   if (decision.kind === 'skip') {
-    await check(context, decision.headSha, {
-      title: `skipped: ${decision.reason}`,
-      summary: `Not followed: ${decision.reason}.`,
-      conclusion: 'neutral',
-    });
+    // A fork's token may not write checks: its run is told in the log only.
+    if (getsSecrets(event))
+      await check(context, decision.headSha, {
+        title: `skipped: ${decision.reason}`,
+        summary: `Not followed: ${decision.reason}.`,
+        conclusion: 'neutral',
+      });
     record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${decision.reason}`) });
     runner.log.notice(`Skipped: ${decision.reason}.`);
     return;
