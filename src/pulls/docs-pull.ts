@@ -2,7 +2,7 @@ import { errorMessage } from '../base/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
 import { closePullRequest, commentOn, readPullRequest, setDraft, type Repository } from '../github/pull-requests.ts';
 import { lazyOctokit } from '../step/deps.ts';
-import type { FollowContext } from './follow.ts';
+import type { FollowContext } from './context.ts';
 
 /** The docs pull request a job's link names (the client checked the link: `https://<host>/<owner>/<repo>/pull/<n>`). */
 export interface DocsPull {

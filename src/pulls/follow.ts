@@ -1,36 +1,18 @@
 import { ServiceError, errorMessage } from '../base/errors.ts';
 import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
-import type { Octokit } from '../github/octokit.ts';
-import type { MarkerScope } from '../github/progress-view.ts';
-import {
-  compareRange,
-  listChangedFiles,
-  readPullRequest,
-  type PullRequest,
-  type Repository,
-} from '../github/pull-requests.ts';
+import { compareRange, listChangedFiles, readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import type { Job, Session } from '../service/client.ts';
 import { sendOnce } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
-import type { Dependencies } from '../step/deps.ts';
-import type { Settings } from '../step/inputs.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowSettings } from './inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, renderThread, writeThread, type Thread, type ThreadView } from './thread.ts';
 import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
 import { draftDocs } from './docs-pull.ts';
+import type { FollowContext } from './context.ts';
 
-/** Everything one run of follow mode works with. */
-export interface FollowContext {
-  settings: Settings;
-  follow: FollowSettings;
-  deps: Dependencies;
-  octokit: Octokit;
-  repository: Repository;
-  number: number;
-  scope: MarkerScope;
-}
+export type { FollowContext } from './context.ts';
 
 /** How a round of the job ended for this run. */
 export interface Round {
