@@ -175,6 +175,11 @@ describe('a run cancelled while it waits', () => {
     // The pull request is not left locked: the next run takes it up.
     const rerun = await run(opened);
     expect(rerun.outputs).toMatchObject({ status: 'completed', 'job-id': jobId });
+    // While the job worked, the check showed the agent's plan, as the comment does.
+    const summaries = github.calls
+      .filter((call) => call.method === 'PATCH' && call.path.includes('/check-runs/'))
+      .map((call) => String((call.body as { output?: { summary?: string } }).output?.summary ?? ''));
+    expect(summaries.some((summary) => /steps done/.test(summary))).toBe(true);
     expect(checksOn(head)).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
     expect(createRequests(emulator)).toHaveLength(1);
     expect(messages()).toHaveLength(0);

@@ -8,6 +8,7 @@ import { readFollowSettings, readPullRequestMode } from '../src/pulls/inputs.ts'
 import { parseFollowState, renderFollowState, type FollowState } from '../src/pulls/marker.ts';
 import { followUpPrompt, openingPrompt } from '../src/pulls/prompt.ts';
 import { verdictOf } from '../src/pulls/verdict.ts';
+import { collectSettings } from '../src/step/inputs.ts';
 import type { PullRequest } from '../src/github/pull-requests.ts';
 import { webhookPayload } from './support/runner.ts';
 
@@ -208,6 +209,12 @@ describe('inputs', () => {
     withInputs({ 'document-merged-pull-requests': 'true', 'pull-requests': 'follow' });
     expect(readPullRequestMode(problems)).toBe('follow');
     expect(problems).toEqual([]);
+  });
+
+  test('pull-requests: merged turns on the merged pull request trigger of agent mode', () => {
+    withInputs({ 'project-id': 'p', 'api-key': 'svc_k', 'base-url': 'https://api.example.com' });
+    expect(collectSettings({ mergedPullRequests: true }).settings.documentMergedPullRequests).toBe(true);
+    expect(collectSettings({}).settings.documentMergedPullRequests).toBe(false);
   });
 
   test('a wrong value names the input and what it takes', () => {

@@ -10,6 +10,7 @@ import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, renderThread, writeThread, type Thread, type ThreadView } from './thread.ts';
 import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
 import { draftDocs } from './docs-pull.ts';
+import { planLines } from './plan-view.ts';
 import type { FollowContext } from './context.ts';
 
 export type { FollowContext } from './context.ts';
@@ -106,6 +107,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
       clock: deps.clock,
       log,
       signal: deps.signal,
+      onPoll: livePlan(context, pull.headSha, checkId, thread),
     }),
   );
   job = result.job;
@@ -139,6 +141,29 @@ export async function followRound(context: FollowContext): Promise<Round> {
     message: session?.messageToUser,
   });
   return { job, verdict, interrupted: false, stop: false };
+}
+
+/**
+ * While the job works, its plan on the head's check and in the thread, read at most every
+ * `live.readEveryMs` and written only when it changed. Never throws: a failed read waits for the next.
+ */
+function livePlan(context: FollowContext, sha: string, checkId: number | undefined, thread: Thread) {
+  const { deps } = context;
+  let lastRead = deps.clock.now();
+  let shown = '';
+  return async (job: Job): Promise<void> => {
+    if (deps.clock.now() - lastRead < deps.timings.live.readEveryMs || isTerminal(job.status)) return;
+    lastRead = deps.clock.now();
+    const lines = planLines(await readSession(context, job.id));
+    const text = lines.join('\n');
+    if (!text || text === shown) return;
+    shown = text;
+    await check(context, sha, working(text), checkId);
+    await say(context, thread, {
+      headline: `⏳ **Docs:** the agent is updating the documentation for ${sha.slice(0, 12)}.`,
+      lines,
+    });
+  };
 }
 
 /** Why the pull request is not followed now, or undefined. */
