@@ -1,4 +1,6 @@
+import type { Logger } from '../base/log.ts';
 import type { Octokit } from '../github/octokit.ts';
+import { isRateLimited } from '../github/rate-limit.ts';
 import type { Repository } from '../github/pull-requests.ts';
 
 /**
@@ -20,13 +22,28 @@ export async function lockPull(
   number: number,
   staleAfterMs: number,
   now: () => number,
+  log: Logger,
 ): Promise<Lock> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { status, data } = await octokit.rest.reactions.createForIssue({
-      ...repository,
-      issue_number: number,
-      content: LOCK_REACTION,
-    });
+    let answer;
+    try {
+      answer = await octokit.rest.reactions.createForIssue({
+        ...repository,
+        issue_number: number,
+        content: LOCK_REACTION,
+      });
+    } catch (error) {
+      // A token that may not react (no 'issues: write') is a refusal, not a holder: the run goes on
+      // unlocked and says so, as a claim refused does (claim.ts). Anything else is thrown.
+      const status = (error as { status?: number }).status;
+      if (status !== 403 || isRateLimited(error)) throw error;
+      log.warning(
+        "GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
+          "so runs that overlap could each send a push. Give the token 'issues: write'.",
+      );
+      return { held: true, release: async () => {} };
+    }
+    const { status, data } = answer;
     const release = async (): Promise<void> => {
       await octokit.rest.reactions.deleteForIssue({ ...repository, issue_number: number, reaction_id: data.id });
     };

@@ -141,8 +141,13 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
   const { log } = deps.runner;
   let last: Round | undefined;
   for (let rounds = 0; rounds < MAX_ROUNDS;) {
-    const lock = await lockPull(octokit, repository, number, settings.timeoutMs + STALE_GRACE_MS, () =>
-      deps.clock.now(),
+    const lock = await lockPull(
+      octokit,
+      repository,
+      number,
+      settings.timeoutMs + STALE_GRACE_MS,
+      () => deps.clock.now(),
+      log,
     );
     if (!lock.held) {
       if (last) return last;
@@ -156,7 +161,10 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
       return undefined;
     }
     try {
-      for (; rounds < MAX_ROUNDS; rounds++) {
+      // Every round counts, also across letting go and taking the lock again: pushes that keep
+      // coming are the next run's, never an endless run.
+      while (rounds < MAX_ROUNDS) {
+        rounds++;
         last = await followRound(context);
         if (last.stop || deps.signal.aborted) return last;
         const now = await readPullRequest(octokit, repository, number);
