@@ -71,12 +71,32 @@ export default defineConfig(
   // (main.ts) knows them both.
   ...layer('base', [], 'base/ is the bottom layer: it imports no other folder of src/'),
   ...layer('text', ['base'], 'text/ (the gate, grammars, markdown) imports only base/'),
-  ...layer('service', ['base', 'text'], 'service/ talks to the Documentation Agent service and imports only base/ and text/'),
+  ...layer(
+    'service',
+    ['base', 'text'],
+    'service/ talks to the Documentation Agent service and imports only base/ and text/',
+  ),
   ...layer('github', ['base', 'text'], 'github/ talks to GitHub and imports only base/ and text/'),
-  ...layer('step', ['base', 'text', 'service', 'github'], 'step/ is the runtime every mode shares: it never imports a mode'),
-  ...layer('agent', ['base', 'text', 'service', 'github', 'step'], 'agent/ is a mode: it never imports another mode (ask/)'),
-  ...layer('ask', ['base', 'text', 'service', 'github', 'step'], 'ask/ is a mode: it never imports another mode (agent/)'),
-  ...layer('pulls', ['base', 'text', 'service', 'github', 'step'], 'pulls/ is a mode: it never imports another mode (agent/, ask/)'),
+  ...layer(
+    'step',
+    ['base', 'text', 'service', 'github'],
+    'step/ is the runtime every mode shares: it never imports a mode',
+  ),
+  ...layer(
+    'agent',
+    ['base', 'text', 'service', 'github', 'step'],
+    'agent/ is a mode: it never imports another mode (ask/)',
+  ),
+  ...layer(
+    'ask',
+    ['base', 'text', 'service', 'github', 'step'],
+    'ask/ is a mode: it never imports another mode (agent/)',
+  ),
+  ...layer(
+    'pulls',
+    ['base', 'text', 'service', 'github', 'step'],
+    'pulls/ is a mode: it never imports another mode (agent/, ask/)',
+  ),
   {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],

@@ -10,7 +10,7 @@ const isObject = (value: unknown): value is Node =>
 
 /** `given` completed to a value of `schema` (OpenAPI 3.0, dereferenced): given fields win. */
 export function conform(schema: Schema | undefined, given?: unknown): unknown {
-  const node = (schema ?? {});
+  const node = schema ?? {};
   if (Array.isArray(node.allOf)) {
     const merged: Node = { type: 'object', properties: {}, required: [] };
     for (const part of node.allOf as Node[]) {
