@@ -28,7 +28,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'cli'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -85,12 +85,17 @@ export default defineConfig(
   ...layer(
     'agent',
     ['base', 'text', 'service', 'github', 'step'],
-    'agent/ is a mode: it never imports another mode (ask/)',
+    'agent/ is a mode: it never imports another mode (ask/, pulls/)',
   ),
   ...layer(
     'ask',
     ['base', 'text', 'service', 'github', 'step'],
-    'ask/ is a mode: it never imports another mode (agent/)',
+    'ask/ is a mode: it never imports another mode (agent/, pulls/)',
+  ),
+  ...layer(
+    'pulls',
+    ['base', 'text', 'service', 'github', 'step'],
+    'pulls/ is a mode: it never imports another mode (agent/, ask/)',
   ),
   // The command line is a second front end on the same core: no GitHub, no runner, no mode of the action.
   ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),

@@ -15,6 +15,7 @@ const ROUTING: AskRouting = {
   askWord: 'ask',
   askLabel: 'question',
   askConfigured: true,
+  pullRequests: 'off' as const,
 };
 
 function withInputs(inputs: Record<string, string>, run: () => void): void {

@@ -16,6 +16,7 @@ const SETTINGS: AskSettings = {
   askWord: 'ask',
   askLabel: '',
   askConfigured: true,
+  pullRequests: 'off' as const,
   prompt: 'How do I deploy?',
   domain: 'acme',
   assistantKey: 'svc_dsc_k',

@@ -162,6 +162,20 @@ describe('npm run demo', () => {
   );
 
   test(
+    'pull-request plays the life of one pull request: one job, a follow-up per push, the docs pull request ready at the merge',
+    async () => {
+      const run = await demo('pull-request', '--speed', '100');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /What the service was asked \(3\)[^\n]*\n {2}POST \S+\/job\n {2}POST \S+\/message\n {2}POST \S+\/message/,
+      );
+      expect(run.stdout).toMatch(/Merged[\s\S]*Docs pull request #1: open\n/);
+      expect(run.stdout).toContain('was merged.');
+    },
+    RUN_MS,
+  );
+
+  test(
     'a wrong option says what is wrong and how to use the demo',
     async () => {
       for (const args of [

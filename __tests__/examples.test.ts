@@ -300,7 +300,7 @@ function requests(payload: Record<string, any>, steps: Step[]): Record<string, a
 }
 
 describe('concurrency never drops a request', () => {
-  // The README keeps its /docs workflow and the organisation's caller; the others moved to docs/.
+  // The README keeps its /docs workflow and the pull request one; the others moved to docs/.
   test('the shown workflows include the README’s and docs’ and those started by comments and issues', () => {
     expect(SHOWN.filter(({ where }) => where.startsWith('README.md')).length).toBeGreaterThanOrEqual(2);
     expect(SHOWN.filter(({ where }) => /^(README|docs\/)/.test(where)).length).toBeGreaterThanOrEqual(4);

@@ -423,6 +423,32 @@ describe('response shapes', () => {
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
       ['POST', `${R}/statuses/${SHA}`, { state: 'success', context: 'ci', description: 'ok', target_url: null }],
       ['GET', `${R}/commits/${SHA}/statuses`],
+      ['GET', `${R}/pulls/2`],
+      ['PATCH', `${R}/pulls/2`, { state: 'closed' }],
+      [
+        'GET',
+        `${R}/compare/${gh.pullRequest(2).baseSha}...${gh.push(2, { message: 'm', files: [{ filename: 'a.ts', status: 'modified', additions: 1, deletions: 0, patch: '@@' }] })}`,
+      ],
+      [
+        'POST',
+        `${R}/check-runs`,
+        { name: 'Docs', head_sha: SHA, status: 'in_progress', output: { title: 't', summary: 's' } },
+      ],
+      [
+        'PATCH',
+        `${R}/check-runs/${gh.checkRuns()[0]?.id ?? 4_000_000_001}`,
+        { conclusion: 'success', output: { title: 't', summary: 's' } },
+      ],
+      ['GET', `${R}/commits/${SHA}/check-runs`],
+      [
+        'POST',
+        '/graphql',
+        {
+          query:
+            'mutation($id: ID!) { convertPullRequestToDraft(input: {pullRequestId: $id}) { pullRequest { isDraft } } }',
+          variables: { id: 'PR_kwDOMg' },
+        },
+      ],
     ];
     const covered = new Set<string>();
     for (const [method, path, body] of calls) {

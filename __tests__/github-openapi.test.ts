@@ -20,7 +20,7 @@ const detailed = (paths: Record<string, Record<string, Operation>>): string[] =>
   );
 
 test('every route the fake GitHub serves is listed for extraction and described in full in the extract', () => {
-  expect(OPERATIONS).toEqual(expect.arrayContaining(Object.keys(routes)));
+  expect([...OPERATIONS, 'POST /graphql']).toEqual(expect.arrayContaining(Object.keys(routes)));
   expect(detailed(committed.paths).sort()).toEqual([...OPERATIONS, 'POST /graphql'].sort());
 });
 

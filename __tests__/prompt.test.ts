@@ -55,7 +55,14 @@ test('a question asked with the ask-label leaves out what renders as nothing', (
       payload: { action: 'labeled', label: { name: 'question' }, sender: { login: 'mona' }, issue: { ...issue } },
       repository,
     },
-    { mode: 'agent', triggerPhrase: '/docs', askWord: 'ask', askLabel: 'question', askConfigured: true },
+    {
+      mode: 'agent',
+      triggerPhrase: '/docs',
+      askWord: 'ask',
+      askLabel: 'question',
+      askConfigured: true,
+      pullRequests: 'off',
+    },
     { prompt: '', issueNumber: undefined },
   );
   expect(trigger.kind === 'ask' && trigger.question).toContain('The README does not explain --verbose.');

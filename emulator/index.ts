@@ -19,7 +19,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (!Number.isInteger(rateLimit) || rateLimit < 0) throw new TypeError('rateLimitPerHour must be an integer >= 0');
 
   let behaviour = { ...initialBehaviour };
-  const jobs = new JobStore(now);
+  const jobs = new JobStore(now, options.repository);
   const limiter = new RateLimiter(rateLimit, now);
   const faults = new FaultQueue();
   // One array for the emulator's whole life: reset() empties it, so references held by tests stay live.

@@ -10,6 +10,8 @@ export interface StoredJob {
   readonly projectId: string;
   readonly createdAt: number;
   readonly prompts: string[];
+  /** The docs repository the job's pull request is opened on (EmulatorOptions.repository). */
+  readonly repository: string;
   /** Behaviour captured when the job last (re)started; later configure() calls do not touch it. */
   behaviour: JobBehaviour;
   /** Clock time at which the current run ends. */
@@ -22,11 +24,13 @@ export type Phase = 'running' | 'pr' | 'no-change' | 'failed' | 'archived';
 
 export class JobStore {
   readonly #now: () => number;
+  readonly #repository: string;
   #jobs = new Map<string, StoredJob>();
   #nextPrNumber = 1;
 
-  constructor(now: () => number) {
+  constructor(now: () => number, repository = REPOSITORY) {
     this.#now = now;
+    this.#repository = repository;
   }
 
   create(projectId: string, prompt: string, behaviour: JobBehaviour): StoredJob {
@@ -36,6 +40,7 @@ export class JobStore {
       projectId,
       createdAt,
       prompts: [prompt],
+      repository: this.#repository,
       behaviour: { ...behaviour },
       runningUntil: createdAt + behaviour.durationMs,
       prNumber: null,

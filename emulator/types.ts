@@ -12,6 +12,8 @@ export interface EmulatorOptions {
   rateLimitPerHour?: number;
   /** Serve https with this key and certificate (PEM) instead of http; `url` then starts with https://. */
   tls?: TlsOptions;
+  /** The docs repository jobs open their pull requests on; default https://github.com/acme/docs. */
+  repository?: string;
 }
 
 /** A server's key and certificate, PEM. */

@@ -1,5 +1,4 @@
 // Wire shapes of a stored job: the v2 job and the deprecated v1 session.
-import { REPOSITORY } from './jobs.ts';
 import type { JobStore, Phase, StoredJob } from './jobs.ts';
 import type { Job, Session, Todo } from './types.ts';
 
@@ -22,7 +21,7 @@ function statusOf(job: StoredJob, phase: Phase): string {
 }
 
 function prLinkOf(job: StoredJob, phase: Phase): string | null {
-  return phase === 'pr' && job.prNumber !== null ? `${REPOSITORY}/pull/${job.prNumber}` : null;
+  return phase === 'pr' && job.prNumber !== null ? `${job.repository}/pull/${job.prNumber}` : null;
 }
 
 export function toJob(store: JobStore, job: StoredJob): Job {
@@ -30,7 +29,7 @@ export function toJob(store: JobStore, job: StoredJob): Job {
   return {
     id: job.id,
     status: statusOf(job, phase),
-    source: { repository: REPOSITORY, ref: `docs-agent/${job.id}` },
+    source: { repository: job.repository, ref: `docs-agent/${job.id}` },
     model: MODEL,
     prLink: prLinkOf(job, phase),
     createdAt: iso(job.createdAt),

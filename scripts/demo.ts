@@ -36,7 +36,7 @@ type Outcome = keyof typeof OUTCOMES;
 
 const PERMISSIONS: readonly Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 
-const USAGE = `Usage: npm run demo -- [comment | ask] [options]
+const USAGE = `Usage: npm run demo -- [comment | ask | pull-request] [options]
 
 Runs the action's dist/index.js as the runner does, against the service's emulators and a fake
 GitHub API on 127.0.0.1, and prints the log, every version of the comments it writes, the outputs,
@@ -46,6 +46,8 @@ What happens (default: a workflow_dispatch run with a prompt):
   comment                 "/docs document the new --verbose flag of the CLI" commented on an issue
   ask                     two questions ("/docs ask …") on an issue, answered by the assistant
                           emulator from its fixture documentation site; mode: ask
+  pull-request            pull-requests: follow for the life of one pull request: opened, two
+                          pushes, merged (scripts/demo-pull-request.ts; takes --speed only)
   --event <file>          a webhook payload of your own (JSON, as the runner's GITHUB_EVENT_PATH
                           holds; @octokit/webhooks-examples has real ones to copy and edit). Its
                           repository, issue and comment exist on the fake GitHub, with its ids.
@@ -402,6 +404,12 @@ async function main(options: Options): Promise<number> {
 }
 
 let options: Options | 'help';
+// The life of a pull request is a scenario of its own (scripts/demo-pull-request.ts).
+if (process.argv[2] === 'pull-request') {
+  const { values } = parseArgs({ args: process.argv.slice(3), options: { speed: { type: 'string' } } });
+  const { playPullRequest } = await import('./demo-pull-request.ts');
+  process.exit(await playPullRequest(number('speed', values.speed, 1, 1000) ?? 10));
+}
 try {
   options = parseOptions(process.argv.slice(2));
 } catch (error) {

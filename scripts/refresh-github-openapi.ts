@@ -38,6 +38,8 @@ export const OPERATIONS = [
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/commits',
   'GET /repos/{owner}/{repo}/compare/{basehead}',
+  // What `compare/a...b` routes to: GitHub's description keeps the older template beside {basehead}.
+  'GET /repos/{owner}/{repo}/compare/{base}...{head}',
   'POST /repos/{owner}/{repo}/statuses/{sha}',
   'GET /repos/{owner}/{repo}/commits/{ref}/statuses',
   'GET /repos/{owner}/{repo}/commits/{ref}/status',

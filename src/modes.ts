@@ -8,6 +8,9 @@
 // takes, and skips with a notice what the workflow is not set up for.
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
+import { pullsMode } from './pulls/mode.ts';
 import { mode, type AnyMode } from './step/mode.ts';
 
-export const MODES: readonly AnyMode[] = [mode(askMode), mode(agentMode)];
+// Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
+// mode would otherwise skip or (merged) start a job for.
+export const MODES: readonly AnyMode[] = [mode(pullsMode), mode(askMode), mode(agentMode)];

@@ -63,6 +63,8 @@ function seedEvent(store: Store, payload: unknown): SeededEvent {
     }
     seeded.issue = number;
   }
+  if (typeof number === 'number' && event.pull_request !== undefined)
+    seedPull(store, event.pull_request as Loose, number);
   const comment = event.comment as Loose;
   const id = comment?.id;
   if (seeded.issue !== undefined && typeof id === 'number' && Number.isSafeInteger(id) && id > 0) {
@@ -72,6 +74,31 @@ function seedEvent(store: Store, payload: unknown): SeededEvent {
   const requester = loginOf(comment?.user) ?? loginOf(event.sender);
   if (requester !== undefined) seeded.requester = requester;
   return seeded;
+}
+
+/** A pull_request payload's pull request: its state, draft, merge, labels, head and base commits. */
+function seedPull(store: Store, pull: Loose, number: number): void {
+  const sha = (side: unknown): string | undefined => {
+    const value = (side as Loose)?.sha;
+    return typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? value : undefined;
+  };
+  const head = pull?.head as Loose;
+  const headRepo = text((head?.repo as Loose)?.full_name);
+  const labels = Array.isArray(pull?.labels) ? pull.labels : [];
+  const headSha = sha(head);
+  const baseSha = sha(pull?.base);
+  store.pulls.update(number, `${store.owner}/${store.repo}`, {
+    title: text(pull?.title),
+    body: text(pull?.body),
+    state: pull?.state === 'closed' ? 'closed' : 'open',
+    draft: pull?.draft === true,
+    merged: pull?.merged === true,
+    user: loginOf(pull?.user) ?? store.owner,
+    labels: labels.map((label) => text((label as Loose)?.name)).filter((name) => name !== ''),
+    ...(headSha ? { headSha } : {}),
+    ...(baseSha ? { baseSha } : {}),
+    ...(headRepo ? { headRepo } : {}),
+  });
 }
 
 /** The owner and name of a webhook payload's repository, when it has them. */
@@ -143,6 +170,18 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     },
     setPullFiles(pullNumber: number, files: PullFile[]): void {
       store.setPullFiles(pullNumber, files);
+    },
+    pullRequest(number) {
+      return { ...store.pulls.pull(number, `${store.owner}/${store.repo}`) };
+    },
+    updatePullRequest(number, change) {
+      return { ...store.pulls.update(number, `${store.owner}/${store.repo}`, change) };
+    },
+    push(number, commit) {
+      return store.pulls.push(number, `${store.owner}/${store.repo}`, commit);
+    },
+    checkRuns(sha) {
+      return store.pulls.checksOn(sha).map((run) => ({ ...run }));
     },
     failNext(route: string, status: number, times = 1): void {
       const key = operationKey(route);

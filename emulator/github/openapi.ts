@@ -29,7 +29,7 @@ export interface Operation {
   responses: Map<number, Schema>;
 }
 
-interface PathEntry {
+export interface PathEntry {
   template: string;
   segments: Segment[];
   methods: Map<string, Operation>;

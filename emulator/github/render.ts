@@ -24,11 +24,11 @@ const ROLE_FLAGS: Record<
   none: { pull: false, triage: false, push: false, maintain: false, admin: false },
 };
 
-function nodeId(prefix: string, id: number): string {
+export function nodeId(prefix: string, id: number): string {
   return `${prefix}_kwDO${Buffer.from(String(id)).toString('base64url')}`;
 }
 
-function renderUser(login: string, bases: Bases): Record<string, unknown> {
+export function renderUser(login: string, bases: Bases): Record<string, unknown> {
   const user = identity(login);
   const api = `${bases.api}/users/${encodeURIComponent(login)}`;
   return {
@@ -66,7 +66,7 @@ function rollup(reactions: StoredReaction[], url: string): Record<string, unknow
   return counts;
 }
 
-function repoApi(store: Store, bases: Bases): string {
+export function repoApi(store: Store, bases: Bases): string {
   return `${bases.api}/repos/${store.owner}/${store.repo}`;
 }
 
@@ -138,7 +138,7 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
   };
 }
 
-function renderLabel(store: Store, name: string, bases: Bases): Record<string, unknown> {
+export function renderLabel(store: Store, name: string, bases: Bases): Record<string, unknown> {
   const id = Number.parseInt(createHash('sha1').update(name).digest('hex').slice(0, 8), 16);
   return {
     id,

@@ -12,9 +12,10 @@ import type { Bases } from './render.ts';
 import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
+import { pullRoutes } from './pull-routes.ts';
 import type { FakeStatus } from './types.ts';
 
-interface RouteRequest {
+export interface RouteRequest {
   params: Record<string, string>;
   url: URL;
   body: unknown;
@@ -175,4 +176,6 @@ export const routes: Record<string, Handler> = {
     const { page, headers } = paginate(req.store.statuses(req.params.ref ?? ''), req.url);
     return { status: 200, headers, body: page.map((status) => renderStatus(req.store, status, req.bases)) };
   },
+
+  ...pullRoutes,
 };

@@ -110,7 +110,8 @@ function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
   // GitHub treats owner and repository names case-insensitively.
   const sameRepo =
     owner?.toLowerCase() === ctx.store.owner.toLowerCase() && repo?.toLowerCase() === ctx.store.repo.toLowerCase();
-  if (!sameRepo) return errorReply(404);
+  // Operations outside a repository (GraphQL) have no owner to compare.
+  if (owner !== undefined && !sameRepo) return errorReply(404);
 
   const bases: Bases = { api: ghes ? `${ctx.url}${GHES_PREFIX}` : ctx.url, web: ctx.url };
   return route({

@@ -1,4 +1,5 @@
 // In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
+import { PullStore } from './pulls.ts';
 import type {
   FakeComment,
   FakeReaction,
@@ -45,6 +46,8 @@ export class Store {
   readonly owner: string;
   readonly repo: string;
   readonly webBase: string;
+  /** Pull requests, commits and check runs (pulls.ts). */
+  readonly pulls = new PullStore();
   private commentMap = new Map<number, FakeComment>();
   private reactionList: StoredReaction[] = [];
   private permissions = new Map<string, Permission>();
@@ -64,6 +67,7 @@ export class Store {
   }
 
   reset(): void {
+    this.pulls.reset();
     this.commentMap.clear();
     this.reactionList = [];
     this.permissions.clear();

@@ -127,6 +127,14 @@ export interface FakeGitHub {
     creator?: string,
   ): FakeStatus;
   setPullFiles(pullNumber: number, files: PullFile[]): void;
+  /** A pull request as the fake holds it (made to exist, open, on first use). */
+  pullRequest(number: number): FakePull;
+  /** Changes a pull request's state: closed, merged, draft, labels, title. */
+  updatePullRequest(number: number, change: Partial<Omit<FakePull, 'number'>>): FakePull;
+  /** A new commit on the pull request's head branch, which `compare` then lists; returns its sha. */
+  push(number: number, commit: { message: string; files?: FakeCommit['files'] }): string;
+  /** Check runs, newest first; on one commit when `sha` is given. */
+  checkRuns(sha?: string): FakeCheckRun[];
   /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
   failNext(route: string, status: number, times?: number): void;
   /** The next `times` calls of the route answer as GitHub does over a rate limit; later ones are served. */
@@ -136,6 +144,9 @@ export interface FakeGitHub {
   reset(): void;
   close(): Promise<void>;
 }
+
+export type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
+import type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
 
 export interface FakeGitHubOptions {
   port?: number;

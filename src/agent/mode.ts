@@ -4,14 +4,16 @@ import { lazyOctokit, productionDependencies } from '../step/deps.ts';
 import type { Mode } from '../step/mode.ts';
 import { decideAgentRun, type AgentDecision } from './decide.ts';
 import { execute, skip } from './execute.ts';
-import { maskAgentSecrets, readSettings, readTriggerSettings } from './inputs.ts';
+import { maskServiceSecrets } from '../step/inputs.ts';
+import { readSettings, readTriggerSettings } from './inputs.ts';
+import { succeeds } from './outcomes.ts';
 
 /** Agent mode: every run the other modes do not take; it skips what the workflow is not set up for. */
 export const agentMode: Mode<AgentDecision> = {
   name: 'agent',
   takes: () => true,
   decide(event, routing, problems) {
-    maskAgentSecrets();
+    maskServiceSecrets();
     const triggerSettings = readTriggerSettings(routing, problems);
     return decideAgentRun(
       event,
@@ -28,6 +30,6 @@ export const agentMode: Mode<AgentDecision> = {
       return;
     }
     const result = await execute(decision, event, productionDependencies(decision.settings, step));
-    if ('ok' in result && !result.ok) step.runner.setFailed(result.message);
+    if (!succeeds(result)) step.runner.setFailed(result.message);
   },
 };

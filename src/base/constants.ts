@@ -25,6 +25,13 @@ export const Input = {
   AskLabel: 'ask-label',
   AskPermission: 'ask-permission',
   RetrievalPageSize: 'retrieval-page-size',
+  // Docs that follow pull requests (src/pulls/).
+  PullRequests: 'pull-requests',
+  DocsToken: 'docs-token',
+  DraftUntilMerged: 'draft-until-merged',
+  SkipLabel: 'skip-label',
+  MaxFollowUps: 'max-follow-ups',
+  CheckName: 'check-name',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */

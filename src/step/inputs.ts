@@ -2,9 +2,10 @@
 // reads. A mode's own inputs are read in its folder (agent/inputs.ts, ask/inputs.ts), the routing
 // inputs that choose the mode in step/mode.ts.
 import * as core from '@actions/core';
-import { Input } from '../base/constants.ts';
+import { Input, PERMISSION_LEVELS } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
-import { checkBaseUrl } from '../text/checks.ts';
+import type { PermissionSettings } from '../github/permissions.ts';
+import { adminKeyProblem, checkBaseUrl } from '../text/checks.ts';
 import { registerSecret } from '../text/text-gate.ts';
 
 /**
@@ -130,4 +131,95 @@ export function readPostInputs(
     registerSecret(secret);
   }
   return { token, apiKey, repository: { owner, repo } };
+}
+
+/** What every mode that asks the agent for a job reads (agent/, pulls/): the service, GitHub, who may ask. */
+export interface ServiceSettings extends PermissionSettings {
+  projectId: string;
+  /**
+   * The admin key; masked in the log as soon as it is read. '' when the workflow passed none (or a
+   * wrong one), which a mode turns into a skip for runs that get no secrets (forks, Dependabot)
+   * and into an error otherwise.
+   */
+  apiKey: string;
+  /** The service's base address without a trailing slash, so paths can be appended. */
+  baseUrl: string;
+  /** Token for comments on the triggering issue; empty when the workflow gives none. */
+  githubToken: string;
+  /** How long to wait for the job, from the start of the step. */
+  timeoutMs: number;
+  replyOnRefusal: boolean;
+}
+
+/**
+ * The service settings, every error kept in `problems` instead of thrown and the input read
+ * meanwhile as the safest value (`required-permission`: admin) or its default. The accepted key
+ * joins the gate's secrets.
+ */
+export function readServiceSettings(problems: InputProblems): ServiceSettings {
+  const apiKey = core.getInput(Input.ApiKey);
+  const check = problems.check;
+  const settings: ServiceSettings = {
+    projectId: check(readProjectId, ''),
+    apiKey: check(() => apiKey && checkApiKey(apiKey), ''),
+    baseUrl: check(readBaseUrl, ''),
+    githubToken: core.getInput(Input.GitHubToken),
+    timeoutMs: check(readTimeoutMinutes, DEFAULT_TIMEOUT_MINUTES) * 60_000,
+    requiredPermission: check(readRequiredPermission, 'admin'),
+    allowedBots: readAllowedBots(),
+    replyOnRefusal: check(() => readBoolean(Input.ReplyOnRefusal, true), true),
+  };
+  if (settings.apiKey) registerSecret(settings.apiKey);
+  return settings;
+}
+
+/** Raised when a run that should have the secret has none. */
+export function missingApiKey(): ConfigError {
+  return new ConfigError(
+    `Input '${Input.ApiKey}' is empty. Pass the admin key from a secret: ` +
+      `"api-key: \${{ secrets.DOCS_AGENT_API_KEY }}".`,
+  );
+}
+
+function readProjectId(): string {
+  const projectId = core.getInput(Input.ProjectId);
+  if (!projectId) {
+    throw new ConfigError(
+      `Input '${Input.ProjectId}' is required. Set it to your Documentation Agent project's identifier.`,
+    );
+  }
+  if (/\s/.test(projectId)) {
+    throw new ConfigError(`Invalid '${Input.ProjectId}' '${projectId}': a project identifier has no spaces.`);
+  }
+  return projectId;
+}
+
+/** The key itself is never quoted: a message may end up in a public log. */
+function checkApiKey(apiKey: string): string {
+  const problem = adminKeyProblem(apiKey, { subject: `Input '${Input.ApiKey}'`, name: `'${Input.ApiKey}'` });
+  if (problem) throw new ConfigError(problem);
+  return apiKey;
+}
+
+function readRequiredPermission(): ServiceSettings['requiredPermission'] {
+  const raw = (core.getInput(Input.RequiredPermission) || 'write').toLowerCase();
+  const allowed = PERMISSION_LEVELS.filter((level) => level !== 'none');
+  if (!(allowed as string[]).includes(raw)) {
+    throw new ConfigError(`Invalid '${Input.RequiredPermission}' '${raw}': expected one of ${allowed.join(', ')}.`);
+  }
+  return raw as ServiceSettings['requiredPermission'];
+}
+
+/**
+ * Masks the admin key and the token before anything can print them, even an error about the key
+ * itself. Once accepted, the gate also takes them, whole or in part, out of every text from
+ * outside (an echoed header). Done for every run of a mode that uses them, whatever it then decides.
+ */
+export function maskServiceSecrets(): void {
+  const apiKey = core.getInput(Input.ApiKey);
+  const githubToken = core.getInput(Input.GitHubToken);
+  for (const secret of [apiKey, githubToken]) {
+    if (secret) core.setSecret(secret);
+  }
+  if (githubToken) registerSecret(githubToken);
 }

@@ -16,6 +16,10 @@ import type { Runner } from './runner.ts';
 import type { StepRecord } from './state.ts';
 import type { Timings } from './timings.ts';
 
+/** The values of `pull-requests`. */
+export const PULL_REQUEST_MODES = ['off', 'merged', 'follow'] as const;
+export type PullRequestMode = (typeof PULL_REQUEST_MODES)[number];
+
 /** The `mode` input: the mode a workflow asks for; the agent also takes the runs of no other mode. */
 export type ModeName = 'agent' | 'ask';
 
@@ -39,6 +43,12 @@ export interface Routing {
    * permission check.
    */
   askConfigured: boolean;
+  /**
+   * What pull request events do (`pull-requests`): nothing of their own, start a job when merged
+   * (agent mode), or follow the pull request (pulls/). `document-merged-pull-requests: true` is
+   * read as `merged`.
+   */
+  pullRequests: PullRequestMode;
 }
 
 /** What every mode runs with: the runner, the step's record, the run's timings and its cancel. */
@@ -135,5 +145,24 @@ export function readRouting(problems?: InputProblems): Routing {
     askWord: askWord.toLowerCase(),
     askLabel,
     askConfigured: mode === 'ask' || !!core.getInput(Input.Domain) || !!core.getInput(Input.AssistantKey) || !!askLabel,
+    pullRequests: check(readPullRequestMode, 'off'),
   };
+}
+
+/**
+ * `pull-requests`, with `document-merged-pull-requests: true` kept working as `merged` (the older
+ * input came first). A wrong value is kept in `problems` and read as `off`, like every other input
+ * error of a run; a wrong value of the older input is agent mode's to name (agent/inputs.ts).
+ */
+export function readPullRequestMode(): PullRequestMode {
+  const raw = (core.getInput(Input.PullRequests) || 'off').trim().toLowerCase();
+  if (!(PULL_REQUEST_MODES as readonly string[]).includes(raw)) {
+    throw new ConfigError(
+      `Invalid '${Input.PullRequests}' '${raw.slice(0, 40)}': expected one of ${PULL_REQUEST_MODES.join(', ')}.`,
+    );
+  }
+  const legacy = /^(true|yes|on)$/i.test(core.getInput(Input.DocumentMergedPullRequests));
+  // The older input only ever meant `merged`: `off` with it set is the default left alone.
+  if (legacy && raw === 'off') return 'merged';
+  return raw as PullRequestMode;
 }

@@ -1,0 +1,54 @@
+/**
+ * One run at a time per pull request (src/pulls/lock.ts), against the fake GitHub in-process: the
+ * 👀 reaction's 201 and 200 are the lock, letting go deletes it, and one a killed run left behind
+ * is taken over once older than any run may live.
+ */
+import { createOctokit, type Octokit } from '../src/github/octokit.ts';
+import { lockPull } from '../src/pulls/lock.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { useFakeGitHubApi } from './support/services.ts';
+
+const TOKEN = 'ghs_lock_token';
+let github: FakeGitHub;
+useFakeGitHubApi(TOKEN, (started) => (github = started));
+
+const warnings: string[] = [];
+const log = { info: () => {}, notice: () => {}, debug: () => {}, warning: (m: string) => void warnings.push(m) };
+const repository = { owner: 'Codertocat', repo: 'Hello-World' };
+const HOUR = 3_600_000;
+
+function client(): Promise<Octokit> {
+  return createOctokit(TOKEN, log, {
+    retryDelayMs: 1,
+    requestTimeoutMs: 5_000,
+    rateLimitWaitMs: 1,
+    deadline: Date.now() + 30_000,
+  });
+}
+
+test('the first run holds the pull request, the next finds it held until it is let go', async () => {
+  const octokit = await client();
+  const first = await lockPull(octokit, repository, 2, HOUR, Date.now, log);
+  expect(first.held).toBe(true);
+  const second = await lockPull(octokit, repository, 2, HOUR, Date.now, log);
+  expect(second).toEqual({ held: false, since: expect.any(String) });
+  // Another pull request is another lock.
+  expect((await lockPull(octokit, repository, 3, HOUR, Date.now, log)).held).toBe(true);
+  if (first.held) await first.release();
+  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
+});
+
+test('a lock older than any run may live is taken over; a younger one is not', async () => {
+  const octokit = await client();
+  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
+  expect((await lockPull(octokit, repository, 2, HOUR, () => Date.now() + HOUR / 2, log)).held).toBe(false);
+  expect((await lockPull(octokit, repository, 2, HOUR, () => Date.now() + 2 * HOUR, log)).held).toBe(true);
+  expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(1);
+});
+
+test('a token that may not react goes on unlocked, and says so', async () => {
+  const octokit = await client();
+  github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/reactions', 403);
+  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
+  expect(warnings.join('\n')).toContain("Give the token 'issues: write'");
+});

@@ -1,0 +1,17 @@
+import type { Octokit } from '../github/octokit.ts';
+import type { MarkerScope } from '../github/marker.ts';
+import type { Repository } from '../github/pull-requests.ts';
+import type { Dependencies } from '../step/deps.ts';
+import type { ServiceSettings } from '../step/inputs.ts';
+import type { FollowSettings } from './inputs.ts';
+
+/** Everything one run of follow mode works with. */
+export interface FollowContext {
+  settings: ServiceSettings;
+  follow: FollowSettings;
+  deps: Dependencies;
+  octokit: Octokit;
+  repository: Repository;
+  number: number;
+  scope: MarkerScope;
+}

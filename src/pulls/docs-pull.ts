@@ -1,0 +1,106 @@
+import { errorMessage } from '../base/errors.ts';
+import type { Octokit } from '../github/octokit.ts';
+import { closePullRequest, commentOn, readPullRequest, setDraft, type Repository } from '../github/pull-requests.ts';
+import { lazyOctokit } from '../step/deps.ts';
+import type { FollowContext } from './context.ts';
+
+/** The docs pull request a job's link names (the client checked the link: `https://<host>/<owner>/<repo>/pull/<n>`). */
+export interface DocsPull {
+  repository: Repository;
+  number: number;
+  link: string;
+}
+
+export function docsPullOf(link: string): DocsPull | undefined {
+  const [, , , owner = '', repo = '', , number = ''] = link.split('/');
+  const parsed = Number(number);
+  return owner && repo && Number.isSafeInteger(parsed)
+    ? { repository: { owner, repo }, number: parsed, link }
+    : undefined;
+}
+
+/**
+ * A client that may write to the docs repository: `docs-token`, or `github-token` when the docs live
+ * in the repository of the run. Undefined when neither can; the caller says what to do instead.
+ */
+export async function docsClient(context: FollowContext, docs: DocsPull): Promise<Octokit | undefined> {
+  const { follow, deps, settings, repository } = context;
+  if (follow.docsToken) return lazyOctokit(follow.docsToken, settings.timeoutMs, deps)();
+  const same =
+    docs.repository.owner.toLowerCase() === repository.owner.toLowerCase() &&
+    docs.repository.repo.toLowerCase() === repository.repo.toLowerCase();
+  return same ? context.octokit : undefined;
+}
+
+/**
+ * Draft until merged: converts the docs pull request to a draft while the code pull request is open,
+ * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
+ * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
+ */
+export async function draftDocs(context: FollowContext, link: string): Promise<boolean> {
+  const docs = docsPullOf(link);
+  const { log } = context.deps.runner;
+  const octokit = docs ? await docsClient(context, docs) : undefined;
+  if (!docs || !octokit) {
+    log.notice(
+      `The docs pull request ${link} is not kept a draft: give 'docs-token' write access to its repository ` +
+        `(or set 'draft-until-merged: false').`,
+    );
+    return false;
+  }
+  try {
+    const pull = await readPullRequest(octokit, docs.repository, docs.number);
+    if (pull.draft || pull.state === 'closed') return pull.draft;
+    await setDraft(octokit, pull.nodeId, true);
+    log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
+    return true;
+  } catch (error) {
+    log.warning(`Could not make the docs pull request ${link} a draft: ${errorMessage(error)}`);
+    return false;
+  }
+}
+
+/**
+ * The code pull request closed: the docs pull request is closed with a comment that links it, or,
+ * when it merged, told so and marked ready for review when this action had made it a draft. Returns
+ * the line for the thread: what was done, or what someone with access should do.
+ */
+export async function settleDocs(
+  context: FollowContext,
+  link: string,
+  merged: boolean,
+  drafted: boolean,
+  codeUrl: string,
+): Promise<{ done: boolean; line: string }> {
+  const docs = docsPullOf(link);
+  const octokit = docs ? await docsClient(context, docs) : undefined;
+  // The link is in the thread's headline (a checked pull request link); these lines are words only.
+  const todo = merged
+    ? 'The code merged: the docs pull request can be reviewed and merged.'
+    : 'The code pull request was closed without merging: the docs pull request can be closed.';
+  if (!docs || !octokit) {
+    return { done: false, line: `${todo} (No token here may write to it: set 'docs-token' to have this done.)` };
+  }
+  try {
+    if (merged) {
+      await commentOn(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+      if (drafted) {
+        const pull = await readPullRequest(octokit, docs.repository, docs.number);
+        if (pull.draft) await setDraft(octokit, pull.nodeId, false);
+      }
+      const done = drafted ? 'is marked ready for review' : 'is told so';
+      return { done: true, line: `The code merged: the docs pull request ${done}.` };
+    }
+    await commentOn(
+      octokit,
+      docs.repository,
+      docs.number,
+      `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`,
+    );
+    await closePullRequest(octokit, docs.repository, docs.number);
+    return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
+  } catch (error) {
+    context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${errorMessage(error)}`);
+    return { done: false, line: `${todo} (Updating it failed: ${errorMessage(error).slice(0, 200)})` };
+  }
+}

@@ -1,0 +1,67 @@
+import * as core from '@actions/core';
+import { Input } from '../base/constants.ts';
+import { ConfigError } from '../base/errors.ts';
+import { registerSecret } from '../text/text-gate.ts';
+import { readBoolean, type InputProblems } from '../step/inputs.ts';
+
+/** The inputs of follow mode, read once the run knows it follows a pull request. */
+export interface FollowSettings {
+  /** Write access to the docs repository; '' when the workflow gives none. */
+  docsToken: string;
+  draftUntilMerged: boolean;
+  /** '' when no label skips. */
+  skipLabel: string;
+  maxFollowUps: number;
+  checkName: string;
+  /** false: create the job, leave the check in progress with how to pick it up, and end. */
+  wait: boolean;
+}
+
+/** The most follow-ups the budget may allow: each costs one of the project's 100 requests an hour. */
+const MAX_FOLLOW_UPS = 100;
+
+/** Follow mode's inputs, every error at once in `problems`; a wrong value is read as its default. */
+export function readFollowSettings(problems: InputProblems): FollowSettings {
+  const docsToken = core.getInput(Input.DocsToken);
+  if (docsToken) {
+    core.setSecret(docsToken);
+    registerSecret(docsToken);
+  }
+  const check = problems.check;
+  return {
+    docsToken,
+    draftUntilMerged: check(readDraftUntilMerged, true),
+    skipLabel: core.getInput(Input.SkipLabel).trim(),
+    maxFollowUps: check(readMaxFollowUps, 10),
+    checkName: check(readCheckName, 'Docs'),
+    wait: check(() => readBoolean(Input.Wait, true), true),
+  };
+}
+
+function readDraftUntilMerged(): boolean {
+  const raw = core.getInput(Input.DraftUntilMerged);
+  if (!raw || /^(true|yes|on)$/i.test(raw)) return true;
+  if (/^(false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`Invalid '${Input.DraftUntilMerged}' '${raw.slice(0, 40)}': expected true or false.`);
+}
+
+function readMaxFollowUps(): number {
+  const raw = core.getInput(Input.MaxFollowUps) || '10';
+  const count = Number(raw);
+  if (!Number.isSafeInteger(count) || count < 0 || count > MAX_FOLLOW_UPS) {
+    throw new ConfigError(
+      `Invalid '${Input.MaxFollowUps}' '${raw.slice(0, 40)}': expected a whole number from 0 to ${MAX_FOLLOW_UPS}, ` +
+        `for example "${Input.MaxFollowUps}: 10".`,
+    );
+  }
+  return count;
+}
+
+/** GitHub's limit for a check run's name is not documented; its UI cuts long ones, so 100 is plenty. */
+function readCheckName(): string {
+  const raw = (core.getInput(Input.CheckName) || 'Docs').trim();
+  if (raw.length > 100 || /[\r\n]/.test(raw)) {
+    throw new ConfigError(`Invalid '${Input.CheckName}': use one line of at most 100 characters, for example "Docs".`);
+  }
+  return raw;
+}

@@ -1,0 +1,95 @@
+import type { Octokit } from '../github/octokit.ts';
+import { readMarker, renderMarker, type MarkerScope } from '../github/marker.ts';
+import type { Repository } from '../github/pull-requests.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import { parseFollowState, renderFollowState, type FollowState } from './marker.ts';
+
+/** The followed pull request's one progress comment, as found: its job and what the job was told. */
+export interface Thread {
+  commentId: number | undefined;
+  jobId: string;
+  /** The request keys of the progress marker: kept, so a `/docs` request on the pull request finds its job. */
+  triggers: string[];
+  state: FollowState;
+  /** false: the comment was written by a `/docs` request (no follow line), so the head sent is not known. */
+  known: boolean;
+}
+
+export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, closed: '' };
+
+/** How many comments are read at most to find the thread: GitHub's pages of 100, ten of them. */
+const MAX_PAGES = 10;
+
+/**
+ * The thread of pull request `number`: the progress comment this action signed that follows it,
+ * or, when a `/docs` request made the job (a fork's pull request), that request's latest progress
+ * comment with a job: follow mode joins it. Only comments by a bot with a marker signed for this
+ * repository, pull request and key count (github/marker.ts).
+ */
+export async function findThread(
+  octokit: Octokit,
+  repository: Repository,
+  number: number,
+  scope: MarkerScope,
+): Promise<Thread> {
+  let joined: Thread | undefined;
+  let pages = 0;
+  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    ...repository,
+    issue_number: number,
+    per_page: 100,
+  })) {
+    for (const comment of page.data) {
+      if (comment.user?.type !== 'Bot') continue;
+      const body = comment.body ?? '';
+      const marker = readMarker(body, scope, 'progress');
+      if (!marker?.jobId) continue;
+      const state = parseFollowState(body, marker.jobId, scope);
+      const thread = { commentId: comment.id, jobId: marker.jobId, triggers: marker.triggers };
+      if (state) return { ...thread, state, known: true };
+      joined = { ...thread, state: { ...NEW_STATE }, known: false };
+    }
+    if (++pages >= MAX_PAGES) break;
+  }
+  return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true };
+}
+
+/** What the comment says under its markers: the action's own words, and inert text from outside. */
+export interface ThreadView {
+  headline: string;
+  /** Lines of the action's own words (markdown), each already safe. */
+  lines?: string[] | undefined;
+  /** The agent's message, rendered inert as a quote. */
+  message?: string | undefined;
+  runUrl?: string | undefined;
+}
+
+export function renderThread(thread: Thread, view: ThreadView, scope: MarkerScope, key: string): string {
+  const triggers = thread.triggers.includes(key) ? thread.triggers : [...thread.triggers, key];
+  const footer = [`job \`${thread.jobId}\``, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean);
+  return [
+    renderMarker({ kind: 'progress', jobId: thread.jobId, triggers }, scope),
+    renderFollowState(thread.jobId, thread.state, scope),
+    view.headline,
+    ...(view.lines?.length ? ['', ...view.lines] : []),
+    ...(view.message ? ['', `> ${forMarkdown(view.message, 2_000)}`] : []),
+    '',
+    footer.join(' · '),
+  ].join('\n');
+}
+
+/** Writes the thread's comment (created the first time); returns its id. */
+export async function writeThread(
+  octokit: Octokit,
+  repository: Repository,
+  number: number,
+  thread: Thread,
+  body: string,
+): Promise<number> {
+  if (thread.commentId !== undefined) {
+    await octokit.rest.issues.updateComment({ ...repository, comment_id: thread.commentId, body });
+    return thread.commentId;
+  }
+  const { data } = await octokit.rest.issues.createComment({ ...repository, issue_number: number, body });
+  return data.id;
+}
