@@ -1,13 +1,24 @@
 /**
- * Docs that follow pull requests (`pull-requests: follow`), against the shipped dist/ under Node 24
- * as the runner runs it: real `pull_request` payloads from @octokit/webhooks-examples (edited to
- * the fake's commits), the service emulator, and the fake GitHub, which holds the code pull
- * request (#2) and, in the same repository, the docs pull request the emulator's jobs open (#1).
+ * Docs that follow pull requests (`pull-requests: follow`): real `pull_request` payloads from
+ * @octokit/webhooks-examples (edited to the fake's commits), the service emulator, and the fake
+ * GitHub, which holds the code pull request (#2) and, in the same repository, the docs pull request
+ * the emulator's jobs open (#1). Each step runs where it is cheapest to show (support/in-process.ts):
+ * the life of one pull request, its skips and the rate limit in this process, with the same inputs,
+ * runner files and event file; the shipped dist/ under Node 24, as the runner runs it, where only a
+ * process shows it: two runs at once for one pull request (opened and reopened, then closed
+ * unmerged) and a run cancelled while it waits, then re-run.
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { GITHUB_TOKEN, webhookPayload, type RunResult } from './support/runner.ts';
-import { closeServices, createRequests, expectClean, resetServices, runAgainst } from './support/services.ts';
+import {
+  closeServices,
+  createRequests,
+  expectClean,
+  resetServices,
+  runAgainst,
+  runStepAgainst,
+} from './support/services.ts';
 import { seen } from './support/render.ts';
 
 let emulator: Emulator;
@@ -46,7 +57,12 @@ function pullEvent(action: string, edit: (payload: Record<string, any>) => void 
 }
 
 function run(event: { name: string; payload: unknown }, inputs: Record<string, string> = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { event, inputs: { 'pull-requests': 'follow', ...inputs } });
+  return runStepAgainst({ emulator, github }, { event, inputs: { 'pull-requests': 'follow', ...inputs } });
+}
+
+/** The same step as the runner runs it: the shipped dist/ in a child process, which may overlap another. */
+function runChild(event: { name: string; payload: unknown }): Promise<RunResult> {
+  return runAgainst({ emulator, github }, { event, inputs: { 'pull-requests': 'follow' } });
 }
 
 const messages = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
@@ -133,11 +149,11 @@ describe('one docs job for the whole life of a pull request', () => {
     github.updatePullRequest(CODE, { labels: [] });
     const opened = pullEvent('opened');
     github.seedEvent(opened.payload);
-    const [a, b] = await Promise.all([run(opened), run(pullEvent('reopened'))]);
+    const [a, b] = await Promise.all([runChild(opened), runChild(pullEvent('reopened'))]);
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(createRequests(emulator)).toHaveLength(1);
     github.updatePullRequest(CODE, { state: 'closed' });
-    const closed = await run(pullEvent('closed'));
+    const closed = await runChild(pullEvent('closed'));
     expect(closed.code).toBe(0);
     expect(github.pullRequest(DOCS).state).toBe('closed');
     expect(github.comments(DOCS).map((c) => c.body)).toEqual([
