@@ -26,7 +26,7 @@ const MAX_URL = 500;
 export type AnswerState = 'streaming' | 'complete' | 'incomplete';
 
 export interface AnswerView {
-  /** The signed marker line (src/github/answer-marker.ts). */
+  /** The signed marker line (src/github/marker.ts, kind ask). */
   marker: string;
   /** The answer's markdown as it arrived. */
   answer: string;
