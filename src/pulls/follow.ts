@@ -53,7 +53,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
       stop: true,
     };
   }
-  const thread = await findThread(octokit, repository, number, context.scope);
+  const thread = await findThread(context.issue);
   const checkId = await check(context, pull.headSha, working('Bringing the docs up to date with this head.'));
   let job: Job;
   try {
@@ -242,10 +242,10 @@ export async function check(
 
 /** Writes the thread's comment; a failure is a warning. */
 export async function say(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
-  const { octokit, repository, number, scope, deps } = context;
+  const { number, scope, deps } = context;
   try {
     const body = renderThread(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-    thread.commentId = await writeThread(octokit, repository, number, thread, body);
+    thread.commentId = await writeThread(context.issue, thread, body);
   } catch (error) {
     deps.runner.log.warning(
       `Could not write the progress comment on #${number} (needs 'pull-requests: write'): ${errorMessage(error)}`,

@@ -16,6 +16,7 @@ import { check, followRound, say, type FollowContext, type Round } from './follo
 import { readFollowSettings } from './inputs.ts';
 import { lockPull } from './lock.ts';
 import { findThread } from './thread.ts';
+import { IssueThread } from '../github/thread.ts';
 
 /** How many rounds one run plays at most: pushes that keep coming are the next run's. */
 const MAX_ROUNDS = 5;
@@ -52,6 +53,12 @@ export async function runFollow(
     );
   }
   const octokit = await deps.octokit();
+  const issue = new IssueThread(
+    octokit,
+    { ...event.repository, issueNumber: decision.number },
+    deps.runner.log,
+    settings.apiKey,
+  );
   const context: FollowContext = {
     settings,
     follow,
@@ -59,11 +66,8 @@ export async function runFollow(
     octokit,
     repository: event.repository,
     number: decision.number,
-    scope: {
-      key: settings.apiKey,
-      repository: `${event.repository.owner}/${event.repository.repo}`,
-      issueNumber: decision.number,
-    },
+    scope: issue.scope,
+    issue,
   };
   if (decision.kind === 'skip') {
     // A fork's token may not write checks: its run is told in the log only.
@@ -184,7 +188,7 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
 
 /** Whether the head is one the job was not told about. */
 async function moved(context: FollowContext, head: string): Promise<boolean> {
-  const thread = await findThread(context.octokit, context.repository, context.number, context.scope);
+  const thread = await findThread(context.issue);
   return !!thread.jobId && thread.state.head !== head;
 }
 
@@ -195,7 +199,7 @@ async function closeFollowed(
 ): Promise<void> {
   const { deps, octokit, repository, number } = context;
   const { runner, record } = deps;
-  const thread = await findThread(octokit, repository, number, context.scope);
+  const thread = await findThread(context.issue);
   if (!thread.jobId) {
     record.writeOutputs({ status: SKIPPED_STATUS });
     runner.log.notice(`Nothing to do: pull request #${number} has no docs job.`);

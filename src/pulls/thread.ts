@@ -1,6 +1,5 @@
-import type { Octokit } from '../github/octokit.ts';
-import { readMarker, renderMarker, type MarkerScope } from '../github/marker.ts';
-import type { Repository } from '../github/pull-requests.ts';
+import { renderMarker, type MarkerScope } from '../github/marker.ts';
+import type { IssueThread } from '../github/thread.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { parseFollowState, renderFollowState, type FollowState } from './marker.ts';
 
@@ -17,39 +16,21 @@ export interface Thread {
 
 export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, closed: '' };
 
-/** How many comments are read at most to find the thread: GitHub's pages of 100, ten of them. */
-const MAX_PAGES = 10;
-
 /**
- * The thread of pull request `number`: the progress comment this action signed that follows it,
- * or, when a `/docs` request made the job (a fork's pull request), that request's latest progress
- * comment with a job: follow mode joins it. Only comments by a bot with a marker signed for this
- * repository, pull request and key count (github/marker.ts).
+ * The thread of the pull request: the progress comment this action signed that follows it, or,
+ * when a `/docs` request made the job (a fork's pull request), that request's latest progress
+ * comment with a job: follow mode joins it. The comments are read through the one issue-thread
+ * reader (github/thread.ts: bounded, only comments by a bot with a marker signed for this
+ * repository, pull request and key), afresh each time: another run may have written meanwhile.
  */
-export async function findThread(
-  octokit: Octokit,
-  repository: Repository,
-  number: number,
-  scope: MarkerScope,
-): Promise<Thread> {
+export async function findThread(issue: IssueThread): Promise<Thread> {
   let joined: Thread | undefined;
-  let pages = 0;
-  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...repository,
-    issue_number: number,
-    per_page: 100,
-  })) {
-    for (const comment of page.data) {
-      if (comment.user?.type !== 'Bot') continue;
-      const body = comment.body ?? '';
-      const marker = readMarker(body, scope, 'progress');
-      if (!marker?.jobId) continue;
-      const state = parseFollowState(body, marker.jobId, scope);
-      const thread = { commentId: comment.id, jobId: marker.jobId, triggers: marker.triggers };
-      if (state) return { ...thread, state, known: true };
-      joined = { ...thread, state: { ...NEW_STATE }, known: false };
-    }
-    if (++pages >= MAX_PAGES) break;
+  for (const { id, body, marker } of await issue.signed('progress', { fresh: true })) {
+    if (!marker.jobId) continue;
+    const state = parseFollowState(body, marker.jobId, issue.scope);
+    const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers };
+    if (state) return { ...thread, state, known: true };
+    joined = { ...thread, state: { ...NEW_STATE }, known: false };
   }
   return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true };
 }
@@ -79,17 +60,10 @@ export function renderThread(thread: Thread, view: ThreadView, scope: MarkerScop
 }
 
 /** Writes the thread's comment (created the first time); returns its id. */
-export async function writeThread(
-  octokit: Octokit,
-  repository: Repository,
-  number: number,
-  thread: Thread,
-  body: string,
-): Promise<number> {
+export async function writeThread(issue: IssueThread, thread: Thread, body: string): Promise<number> {
   if (thread.commentId !== undefined) {
-    await octokit.rest.issues.updateComment({ ...repository, comment_id: thread.commentId, body });
+    await issue.edit(thread.commentId, body);
     return thread.commentId;
   }
-  const { data } = await octokit.rest.issues.createComment({ ...repository, issue_number: number, body });
-  return data.id;
+  return (await issue.create(body)).id;
 }
