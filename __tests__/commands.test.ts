@@ -128,7 +128,7 @@ const HELP_NOT_RUN: Record<string, string> = {
   bundle: 'rewritten by helper lean; today it ignores --help and rebuilds dist/',
   bench: 'reworked by helper lean; today it refuses --help',
   all: 'a chain of other scripts, each checked on its own',
-  demo: 'demo.test.ts runs `npm run demo -- --help` and reads the scenarios it lists',
+  demo: 'demo.test.ts runs its --help (the script’s own node line) and reads the scenarios it lists',
 };
 
 const targets = DOCUMENTED.map(({ command }) => targetOf(command)).filter((t): t is Target => typeof t !== 'string');
