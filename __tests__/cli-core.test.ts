@@ -10,7 +10,7 @@ import { clearSecrets } from '../src/text/text-gate.ts';
 import { forTerminalLine, forTerminalText } from '../src/text/terminal.ts';
 import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
-import { API_KEY } from './support/runner.ts';
+import { API_KEY, actionYaml } from './support/runner.ts';
 
 function fakeIo(env: NodeJS.ProcessEnv = {}, isTTY = false): Io & { out: () => string; err: () => string } {
   let out = '';
@@ -148,10 +148,43 @@ describe('the commands against the offline service', () => {
     expect(io.out()).toMatch(/Thread: thread_\d+ \(continue with --thread thread_\d+\)/);
   });
 
-  test('follow-up and status --wait in --json; an unreachable service is exit 4 with status error', async () => {
+  test('an archived job ends with 1, as a failed one does (cli.test.ts runs that one as a child)', async () => {
+    service.agent.configure({ outcome: 'archived' });
     const io = fakeIo(env());
+    expect(await runCli(['run', 'x'], io, new AbortController().signal)).toBe(1);
+    expect(io.out()).toMatch(/^Job \S+ archived\.$/m);
+    service.agent.reset();
+  });
+
+  test('ask --json has the action outputs of ask mode; --thread continues', async () => {
+    const io = fakeIo(env());
+    const ask = ['ask', 'How do I turn the search box off?', '--thread', 'thread_7', '--json'];
+    expect(await runCli(ask, io, new AbortController().signal)).toBe(0);
+    const outputs = JSON.parse(io.out()) as Record<string, unknown>;
+    expect(Object.keys(outputs).sort()).toEqual(['answer', 'sources', 'status', 'thread-id']);
+    expect(Object.keys(outputs).every((name) => name in (actionYaml.outputs ?? {}))).toBe(true);
+    expect(outputs).toMatchObject({ status: 'answered', 'thread-id': 'thread_7' });
+    expect(String(outputs.answer)).toContain('search.enabled');
+    expect(service.assistant.requests.at(-1)?.body.threadId).toBe('thread_7');
+  });
+
+  test('ask ends with 1 when the answer is cut short, and says so', async () => {
+    service.assistant.fault({ kind: 'error-chunk' });
+    const io = fakeIo(env());
+    expect(await runCli(['ask', 'How do I turn the search box off?'], io, new AbortController().signal)).toBe(1);
+    expect(io.err()).toContain('The answer is incomplete: the assistant reported an error');
+    service.assistant.reset();
+  });
+
+  test('--no-wait prints the job at once, never polling; follow-up and status --wait in --json; an unreachable service is exit 4 with status error', async () => {
+    const io = fakeIo(env());
+    const before = service.agent.requests.length;
     expect(await runCli(['run', 'x', '--no-wait', '--json'], io, new AbortController().signal)).toBe(0);
     const id = (JSON.parse(io.out()) as Record<string, string>)['job-id'] ?? '';
+    expect(JSON.parse(io.out())).toMatchObject({ status: 'active', 'job-id': id });
+    expect(
+      service.agent.requests.slice(before).filter((r) => r.method === 'GET' && r.path.includes('/v2/')),
+    ).toHaveLength(0);
     const followUp = fakeIo(env());
     expect(await runCli(['follow-up', id, 'more', '--no-wait'], followUp, new AbortController().signal)).toBe(0);
     expect(followUp.out()).toContain(`Follow it with: docs-agent status ${id} --wait`);

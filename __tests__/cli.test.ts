@@ -72,40 +72,57 @@ function cli(args: string[], env = settings(), interruptWhen?: RegExp): Promise<
 }
 
 const AGENT_OUTPUTS = ['status', 'job-id', 'pr-link', 'pr-number', 'title', 'message'];
-const ASK_OUTPUTS = ['status', 'answer', 'thread-id', 'sources'];
 
 describe('docs-agent run', () => {
-  test('waits for the job and prints plain lines when piped: exit 0, the pull request, no control character', async () => {
+  // The service's text as hostile as it comes, in the same runs that show the plain and --json forms.
+  const HOSTILE = `\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u001b[0m \u009b1m key ${API_KEY} \u202eevil\u202c ::set-output name=x::y`;
+  const HOSTILE_SHOWN = /Message: red key svc_\*\*\* evil :\u200b:set-output/;
+
+  test('waits for the job and prints plain lines when piped: exit 0, the pull request; hostile service text made inert', async () => {
+    service.agent.configure({ finalMessage: HOSTILE });
     const result = await cli(['run', 'Document the new --verbose flag']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Job job_\w+ created\.$/m);
     expect(result.stdout).toMatch(/✓ Open a pull request/);
     expect(result.stdout).toMatch(/^Pull request: https:\/\/github\.com\/acme\/docs\/pull\/\d+$/m);
-    expect(result.stdout).not.toMatch(CONTROL);
+    // No escape sequence, no control character, no key on either stream.
+    const all = result.stdout + result.stderr;
+    expect(all).not.toMatch(CONTROL);
+    expect(all).not.toContain(API_KEY.slice(4, 14));
+    expect(all).toMatch(HOSTILE_SHOWN);
   });
 
-  test('--json prints one object whose fields are the action outputs of agent mode', async () => {
+  test('--json prints one object of the action outputs of agent mode, hostile text inert; follow-up and status --wait pick the job up', async () => {
+    service.agent.configure({ finalMessage: HOSTILE });
     const result = await cli(['run', 'Document the new --verbose flag', '--json']);
     expect(result.code).toBe(0);
     const outputs = JSON.parse(result.stdout) as Record<string, string>;
     expect(Object.keys(outputs).sort()).toEqual([...AGENT_OUTPUTS].sort());
     expect(AGENT_OUTPUTS.every((name) => name in (actionYaml.outputs ?? {}))).toBe(true);
     expect(outputs).toMatchObject({ status: 'completed', 'pr-link': expect.stringMatching(/\/pull\/\d+$/) });
-    expect(outputs['job-id']).toBe(service.agent.jobs()[0]?.id);
+    const id = outputs['job-id'] ?? '';
+    expect(id).toBe(service.agent.jobs()[0]?.id);
     // The progress went to stderr, so stdout is the object alone.
     expect(result.stderr).toMatch(/created/);
+    const all = result.stdout + result.stderr;
+    expect(all).not.toMatch(CONTROL);
+    expect(all).not.toContain(API_KEY.slice(4, 14));
+    expect(all).toMatch(HOSTILE_SHOWN);
+
+    const followUp = await cli(['follow-up', id, 'Also mention the config file']);
+    expect(followUp.code).toBe(0);
+    expect(followUp.stdout).toContain(`Follow-up sent to job ${id}.`);
+    expect(service.agent.requests.some((r) => r.path.endsWith(`/job/${id}/message`))).toBe(true);
+    const status = await cli(['status', id, '--wait', '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ 'job-id': id, status: 'completed' });
   });
 
-  test.each([
-    ['failed', 1],
-    ['archived', 1],
-  ] as const)('exits %s job with %i', async (outcome, code) => {
-    service.agent.configure({ outcome });
+  // The archived job's exit (1 too) is in cli-core.test.ts: the same exit, shown once here.
+  test('exits 1 when the job failed', async () => {
+    service.agent.configure({ outcome: 'failed' });
     const result = await cli(['run', 'x']);
-    expect({ code: result.code, line: new RegExp(`^Job \\S+ ${outcome}\\.$`, 'm').test(result.stdout) }).toEqual({
-      code,
-      line: true,
-    });
+    expect({ code: result.code, line: /^Job \S+ failed\.$/m.test(result.stdout) }).toEqual({ code: 1, line: true });
   });
 
   test('exits 3 when --timeout passes while the job runs, saying how to pick it up', async () => {
@@ -116,14 +133,7 @@ describe('docs-agent run', () => {
     expect(result.stdout).toContain(`docs-agent status ${id} --wait`);
   });
 
-  test('--no-wait prints the job and exits 0 at once', async () => {
-    service.agent.configure({ outcome: 'never' });
-    const result = await cli(['run', 'x', '--no-wait', '--json']);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'active', 'job-id': service.agent.jobs()[0]?.id });
-    expect(service.agent.requests.filter((r) => r.method === 'GET' && r.path.includes('/v2/'))).toHaveLength(0);
-  });
-
+  // --no-wait (exit 0 at once, no poll) is in cli-core.test.ts: exit 0 is shown by the runs above.
   test('Ctrl-C stops waiting: exit 130, the job id and how to pick it up', async () => {
     service.agent.configure({ outcome: 'never' });
     const result = await cli(['run', 'x'], settings(), /created/);
@@ -151,52 +161,10 @@ describe('docs-agent run', () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/Could not connect to 127\.0\.0\.1:9 \(ECONNREFUSED\)/);
   });
-
-  test('hostile service text reaches neither stdout nor stderr: no escape sequence, no key', async () => {
-    const hostile = `\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u001b[0m \u009b1m key ${API_KEY} \u202eevil\u202c ::set-output name=x::y`;
-    service.agent.configure({ finalMessage: hostile });
-    for (const args of [
-      ['run', 'x'],
-      ['run', 'x', '--json'],
-    ]) {
-      const result = await cli(args);
-      const all = result.stdout + result.stderr;
-      expect(result.code).toBe(0);
-      expect(all).not.toMatch(CONTROL);
-      expect(all).not.toContain(API_KEY.slice(4, 14));
-      expect(all).toMatch(/Message: red key svc_\*\*\* evil :\u200b:set-output/);
-    }
-  });
-});
-
-describe('docs-agent follow-up and status', () => {
-  test('a follow-up is sent and waited for; status reads the job, --wait waits for it', async () => {
-    const first = JSON.parse((await cli(['run', 'x', '--json'])).stdout) as Record<string, string>;
-    const id = first['job-id'] ?? '';
-    const followUp = await cli(['follow-up', id, 'Also mention the config file']);
-    expect(followUp.code).toBe(0);
-    expect(followUp.stdout).toContain(`Follow-up sent to job ${id}.`);
-    expect(service.agent.requests.some((r) => r.path.endsWith(`/job/${id}/message`))).toBe(true);
-    const status = await cli(['status', id, '--wait', '--json']);
-    expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ 'job-id': id, status: 'completed' });
-  });
 });
 
 describe('docs-agent ask', () => {
-  test('prints the answer and its sources; --json has the action outputs of ask mode; --thread continues', async () => {
-    const plain = await cli(['ask', 'How do I turn the search box off?']);
-    expect(plain.code).toBe(0);
-    expect(plain.stdout).toContain('search.enabled');
-    expect(plain.stdout).toMatch(/^- Configuration: https:\/\/docs\.example\.com\/configuration$/m);
-    const json = await cli(['ask', 'How do I turn the search box off?', '--thread', 'thread_7', '--json']);
-    const outputs = JSON.parse(json.stdout) as Record<string, unknown>;
-    expect(Object.keys(outputs).sort()).toEqual([...ASK_OUTPUTS].sort());
-    expect(outputs).toMatchObject({ status: 'answered', 'thread-id': 'thread_7' });
-    expect(service.assistant.requests.at(-1)?.body.threadId).toBe('thread_7');
-  });
-
-  test('hostile answer text is made inert and the key redacted, whole or in pieces', async () => {
+  test('prints the answer, made inert and the keys redacted whole or in pieces, and its sources', async () => {
     service.assistant.fault({
       kind: 'answer',
       text: `Run \u001b]8;;https://evil.example\u0007this\u001b]8;;\u0007 then \u001b[1A\u001b[2K with ${ASSISTANT_KEY} and ${API_KEY}.`,
@@ -207,14 +175,10 @@ describe('docs-agent ask', () => {
     expect(result.stdout).not.toContain(API_KEY.slice(4, 14));
     expect(result.stdout).not.toContain(ASSISTANT_KEY.slice(8, 18));
     expect(result.stdout).toMatch(/Run this then {1,2}with svc_dsc_\*\*\* and svc_\*\*\*\./);
+    expect(result.stdout).toMatch(/^- Configuration: https:\/\/docs\.example\.com\/configuration$/m);
   });
-
-  test('exits 1 when the answer is cut short, and says so', async () => {
-    service.assistant.fault({ kind: 'error-chunk' });
-    const result = await cli(['ask', 'How do I turn the search box off?']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('The answer is incomplete: the assistant reported an error');
-  });
+  // ask's --json and --thread, and its exit 1 on an answer cut short, are in cli-core.test.ts: the
+  // --json form and exit 1 are shown in child runs above.
 });
 
 describe('the examples in examples/, against `docs-agent emulator`', () => {

@@ -1,12 +1,16 @@
 /**
- * `npm run demo` tries one's own scenario offline: a real webhook payload of one's own, each
- * outcome of the agent's job, ask mode. Each test runs the demo as a child process, as `npm run
- * demo` does (the Node 24 that runs jest is the one npm scripts get), and reads what it prints.
+ * `npm run demo` plays each of its scenarios end to end offline: the README's command as written,
+ * a real webhook payload of one's own, ask mode, the life of a pull request. One run per path of
+ * scripts/demo.ts, not per outcome: what the action does in each outcome is the action's tests'
+ * (action.contract, run.test). Each test runs the demo as a child process, as `npm run demo` does
+ * (`node scripts/demo.ts` under the Node 24 that runs jest, the one npm scripts get), and reads
+ * what it prints; one runs `npm run demo` itself.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { ROOT, webhookPayload } from './support/runner.ts';
 
 interface Printed {
@@ -33,10 +37,13 @@ function outputsOf(stdout: string): Record<string, string> {
 }
 
 function demo(...args: string[]): Promise<Printed> {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return printed(
+    spawn(process.execPath, [join(ROOT, 'scripts/demo.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
+/** What a child printed, once it ended (killed if it outlives RUN_MS). */
+function printed(child: ChildProcessByStdio<null, Readable, Readable>): Promise<Printed> {
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -66,7 +73,28 @@ const QUICK = ['--job-seconds', '2', '--speed', '100'];
 /** A run takes 3 s alone and 15 s on a loaded machine: a ceiling far from both. */
 const RUN_MS = 60_000;
 
+/** The npm that runs jest (`npm test`), or the one on the PATH (npx's own script is not npm). */
+const NPM = process.env.npm_execpath?.endsWith('npm-cli.js') ? process.env.npm_execpath : 'npm';
+
 describe('npm run demo', () => {
+  test(
+    'as the README writes it: the default scenario runs the action on workflow_dispatch, with a job and a pull request',
+    async () => {
+      const command = NPM.endsWith('.js') ? [process.execPath, NPM] : [NPM];
+      const run = await printed(
+        spawn(command[0] ?? 'npm', [...command.slice(1), 'run', 'demo'], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Run: Docs Agent (uses: ./) on workflow_dispatch');
+      expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': expect.stringMatching(/^https:\/\//) });
+      expect(run.stdout).toContain('POST /v2/agent/demo-project/job');
+    },
+    RUN_MS,
+  );
+
   test(
     '--help lists the outcomes, the event of one’s own, ask mode and the inputs',
     async () => {
@@ -82,6 +110,8 @@ describe('npm run demo', () => {
         '--event',
         'ask',
         '--input',
+        '--permission',
+        '--fault',
       ])
         expect(help.stdout).toContain(word);
     },
@@ -89,16 +119,34 @@ describe('npm run demo', () => {
   );
 
   test(
-    'a real payload: the fake GitHub takes its ids, the run claims its comment and reports there',
+    'a real payload of one’s own repository: the fake GitHub takes its ids, --outcome, --permission and --input reach the run',
     async () => {
-      const file = eventFile('/docs document the --verbose flag');
-      const run = await demo('--event', file, ...QUICK);
-      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-      expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': expect.stringMatching(/^https:\/\//) });
-      expect(run.stdout).toContain('on issue_comment by Codertocat (write): "/docs document the --verbose flag"');
-      // The payload's own comment id, unknown to the fake before the run: claimed (👀), then 🚀.
+      const file = eventFile('/docs document the --verbose flag', (payload) => {
+        payload.repository.name = 'docs';
+        payload.repository.owner.login = 'acme';
+        payload.repository.full_name = 'acme/docs';
+      });
+      // Only an admin may start a job here (--input), and the requester is one only if --permission
+      // reaches the fake GitHub (its default for a user is read: the run would be skipped).
+      const run = await demo(
+        '--event',
+        file,
+        '--outcome',
+        'failed',
+        '--permission',
+        'admin',
+        '--input',
+        'required-permission=admin',
+        ...QUICK,
+      );
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: '' });
+      expect(run.stdout).toContain('fake GitHub API for acme/docs');
+      expect(run.stdout).toContain('end failed');
+      expect(run.outputs).toMatchObject({ status: 'failed', 'job-id': expect.stringMatching(/^job_/) });
+      expect(run.stdout).toContain('on issue_comment by Codertocat (admin): "/docs document the --verbose flag"');
+      // The payload's own comment id, unknown to the fake before the run: claimed (👀), then 😕.
       expect(run.stdout).toContain(
-        `Reactions on the request: /repos/Codertocat/Hello-World/issues/comments/${COMMENT_ID}/reactions: eyes by github-actions[bot], rocket by github-actions[bot]`,
+        `Reactions on the request: /repos/acme/docs/issues/comments/${COMMENT_ID}/reactions: eyes by github-actions[bot], confused by github-actions[bot]`,
       );
       expect(run.stdout).not.toMatch(/Could not claim|HTTP 404/);
       expect(run.stdout).toMatch(/new comment \d+ on #1[\s\S]*edited \d+ on #1/);
@@ -108,55 +156,20 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  // One outcome shows that --outcome reaches the emulator and the run ends as it would on GitHub;
-  // what the action does with each outcome is the action's tests' (action.contract, run.test).
-  test.each([['failed', 1, { status: 'failed' }]] as const)(
-    '--outcome %s ends the run as it would on GitHub',
-    async (outcome, code, outputs) => {
-      const run = await demo('--event', eventFile('/docs document the --verbose flag'), '--outcome', outcome, ...QUICK);
-      expect(run.code).toBe(code);
-      expect(run.outputs).toMatchObject(outputs);
-      expect(run.stdout).toContain(`end ${outcome}`);
-    },
-    RUN_MS,
-  );
-
   test(
-    'a payload of one’s own repository, and a requester without the permission',
+    'ask: its first question goes to the assistant emulator, a --fault cuts the answer and the demo stops there',
     async () => {
-      const file = eventFile('/docs document the --verbose flag', (payload) => {
-        payload.repository.name = 'docs';
-        payload.repository.owner.login = 'acme';
-        payload.repository.full_name = 'acme/docs';
-      });
-      const run = await demo('--event', file, '--permission', 'read', ...QUICK);
-      expect(run.stdout).toContain('fake GitHub API for acme/docs');
-      expect(run.code).toBe(0);
-      expect(run.outputs.status).toBe('skipped');
-      expect(run.stdout).not.toContain('POST /v2/agent');
-    },
-    RUN_MS,
-  );
-
-  test(
-    'ask: a question in a payload of one’s own is answered by the assistant emulator',
-    async () => {
-      const run = await demo('ask', '--event', eventFile('/docs ask How do I deploy with an access token?'), ...QUICK);
-      expect(run.code).toBe(0);
-      expect(run.outputs).toMatchObject({ status: 'answered', 'thread-id': 'thread_1' });
-      expect(run.stdout).toContain('POST /discovery/v2/assistant/acme/message threadId=(new)');
-    },
-    RUN_MS,
-  );
-
-  test(
-    'a /docs ask comment is a question whatever the scenario, and a fault reaches it',
-    async () => {
-      const file = eventFile('/docs ask How do I deploy with an access token?');
-      const run = await demo('--event', file, '--fault', 'cut', ...QUICK);
+      const run = await demo('ask', '--fault', 'cut', '--speed', '100');
       expect(run.code).toBe(1);
       expect(run.outputs.status).toBe('failed');
-      expect(run.stdout).toContain('POST /discovery/v2/assistant/acme/message');
+      expect(run.stdout).toContain(
+        'on issue_comment by Codertocat (write): "/docs ask How do I deploy the site with an access token?"',
+      );
+      // The second question is not asked once the first run failed.
+      expect(run.stdout.match(/^Run: /gm)).toHaveLength(1);
+      expect(run.stdout).toContain(
+        'Requests the service received (1):\n  POST /discovery/v2/assistant/acme/message threadId=(new)',
+      );
     },
     RUN_MS,
   );

@@ -11,6 +11,14 @@ import { render } from './support/render.ts';
 
 const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
+/** Each page rendered once: a page's links and the headings other pages' links name come from it. */
+const rendered = new Map<string, ReturnType<typeof render>>();
+function renderOf(file: string): ReturnType<typeof render> {
+  let page = rendered.get(file);
+  if (page === undefined) rendered.set(file, (page = render(read(file))));
+  return page;
+}
+
 const DOCS = readdirSync(join(ROOT, 'docs'))
   .filter((name) => name.endsWith('.md'))
   .sort()
@@ -39,7 +47,7 @@ export function slugs(headings: string[]): Set<string> {
 
 /** The relative links of a page: each with the file it names (from the root) and its anchor. */
 function relativeLinks(page: string): { href: string; file: string; anchor: string }[] {
-  return render(read(page))
+  return renderOf(page)
     .links.filter((href) => !/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//'))
     .map((href) => {
       const [path = '', anchor = ''] = href.split('#');
@@ -76,7 +84,7 @@ describe('relative links', () => {
     const broken = relativeLinks(page).flatMap(({ href, file, anchor }) => {
       if (!existsSync(join(ROOT, file))) return [`${href}: no file ${file}`];
       if (!anchor || !file.endsWith('.md')) return [];
-      return slugs(render(read(file)).headings).has(anchor) ? [] : [`${href}: no heading #${anchor} in ${file}`];
+      return slugs(renderOf(file).headings).has(anchor) ? [] : [`${href}: no heading #${anchor} in ${file}`];
     });
     expect(broken).toEqual([]);
   });

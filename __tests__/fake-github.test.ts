@@ -543,30 +543,8 @@ describe('lifecycle', () => {
 });
 
 describe('the command line', () => {
-  test('starts a fake GitHub with the permissions given, prints its address and exits cleanly on SIGTERM', async () => {
-    const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
-    const child = spawn(process.execPath, [cli, '--port', '0', '--permission', 'octocat=maintain']);
-    try {
-      let output = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => (output += chunk));
-      const deadline = Date.now() + 10_000;
-      while (!output.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(output)?.[1];
-      expect(url).toBeDefined();
-      const res = await fetch(`${url}/repos/Codertocat/Hello-World/collaborators/octocat/permission`, {
-        headers: { authorization: 'token ghs_test_token' },
-      });
-      expect(await res.json()).toMatchObject({ role_name: 'maintain' });
-      child.kill('SIGTERM');
-      const [code] = (await once(child, 'exit')) as [number | null];
-      expect(code).toBe(0);
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-  });
-
-  test('--event: the payload’s repository, issue and comment exist, and it says who may start a job', async () => {
+  // One child shows both what --event seeds and what --permission sets: each is its own fact.
+  test('--event seeds the payload’s repository, issue and comment, says who may start a job; --permission sets a collaborator’s; SIGTERM ends it cleanly', async () => {
     const payload = webhookPayload('issue_comment', 'created');
     payload.repository.name = 'docs';
     payload.repository.owner.login = 'acme';
@@ -574,7 +552,7 @@ describe('the command line', () => {
     const file = join(dir, 'event.json');
     writeFileSync(file, JSON.stringify(payload));
     const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
-    const child = spawn(process.execPath, [cli, '--event', file]);
+    const child = spawn(process.execPath, [cli, '--port', '0', '--event', file, '--permission', 'octocat=maintain']);
     try {
       let output = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -584,10 +562,11 @@ describe('the command line', () => {
       expect(url).toBeDefined();
       expect(output).toContain(`${file}: issue #${payload.issue.number} and comment ${payload.comment.id}`);
       expect(output).toContain(`--permission ${payload.comment.user.login}=write`);
-      const res = await fetch(`${url}/repos/acme/docs/issues/${payload.issue.number}/comments`, {
-        headers: { authorization: 'token ghs_test_token' },
-      });
+      const headers = { authorization: 'token ghs_test_token' };
+      const res = await fetch(`${url}/repos/acme/docs/issues/${payload.issue.number}/comments`, { headers });
       expect(((await res.json()) as { id: number }[]).map((c) => c.id)).toEqual([payload.comment.id]);
+      const permission = await fetch(`${url}/repos/acme/docs/collaborators/octocat/permission`, { headers });
+      expect(await permission.json()).toMatchObject({ role_name: 'maintain' });
       child.kill('SIGTERM');
       expect(((await once(child, 'exit')) as [number | null])[0]).toBe(0);
     } finally {

@@ -17,11 +17,24 @@ import {
   startAssistantEmulator,
   type AssistantFault,
 } from '../emulator/assistant/index.ts';
-import { repositoryOf, startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
 import type { Permission } from '../emulator/github/types.ts';
-import { startEmulator } from '../emulator/index.ts';
 import type { JobOutcome } from '../emulator/types.ts';
-import { API_KEY, GITHUB_TOKEN, actionYaml, runAction, webhookPayload } from '../__tests__/support/runner.ts';
+
+/**
+ * What a run needs beyond the options, loaded once they are read: the agent's emulator, the fake
+ * GitHub and the runner's support (whose 9 MB of webhook examples take a while to parse), so that
+ * --help and a usage error answer without them.
+ */
+const loadRun = async () => {
+  const [github, agent, runner] = await Promise.all([
+    import('../emulator/github/index.ts'),
+    import('../emulator/index.ts'),
+    import('../__tests__/support/runner.ts'),
+  ]);
+  return { ...github, ...agent, ...runner };
+};
+type Run = Awaited<ReturnType<typeof loadRun>>;
 
 /** The outcomes a user can pick, and how the emulator's job ends for each. */
 const OUTCOMES = {
@@ -141,7 +154,7 @@ function eventNameOf(payload: Payload): string | undefined {
   return undefined;
 }
 
-function parseOptions(argv: string[]): Options | 'help' {
+async function parseOptions(argv: string[]): Promise<Options | 'help'> {
   const { values, positionals } = parseArgs({
     args: argv,
     strict: true,
@@ -171,12 +184,13 @@ function parseOptions(argv: string[]): Options | 'help' {
     throw new UsageError(`--permission must be one of ${PERMISSIONS.join(', ')}, not '${values.permission}'`);
   }
   const inputs: Record<string, string> = {};
+  const actionInputs = values.input?.length ? (await import('../__tests__/support/runner.ts')).actionYaml.inputs : {};
   for (const pair of values.input ?? []) {
     const at = pair.indexOf('=');
     const name = at === -1 ? '' : pair.slice(0, at);
-    if (!(name in actionYaml.inputs)) {
+    if (!(name in actionInputs)) {
       throw new UsageError(
-        `--input takes name=value with a name from action.yml (${Object.keys(actionYaml.inputs).join(', ')}), not '${pair}'`,
+        `--input takes name=value with a name from action.yml (${Object.keys(actionInputs).join(', ')}), not '${pair}'`,
       );
     }
     inputs[name] = pair.slice(at + 1);
@@ -261,7 +275,7 @@ async function startService(agentUrl: string, assistantUrl: string): Promise<{ u
 }
 
 /** The events the scenario plays, in order. */
-function eventsOf(options: Options): { name: string; payload: Payload }[] {
+function eventsOf(options: Options, { webhookPayload }: Run): { name: string; payload: Payload }[] {
   if (options.event) return [{ name: options.event.name, payload: options.event.payload }];
   if (options.scenario === 'dispatch')
     return [{ name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') }];
@@ -300,7 +314,7 @@ function watchComments(github: FakeGitHub, started: number): () => void {
 }
 
 /** The reactions on the request, read back through the fake's REST API as a client would. */
-async function reactionsOn(github: FakeGitHub, payload: Payload): Promise<string | undefined> {
+async function reactionsOn(github: FakeGitHub, payload: Payload, { GITHUB_TOKEN }: Run): Promise<string | undefined> {
   const repo = `/repos/${github.owner}/${github.repo}`;
   const commentId = field(payload.comment, 'id');
   const issueNumber = field(payload.issue ?? payload.pull_request, 'number');
@@ -317,6 +331,8 @@ async function reactionsOn(github: FakeGitHub, payload: Payload): Promise<string
 }
 
 async function main(options: Options): Promise<number> {
+  const run = await loadRun();
+  const { API_KEY, GITHUB_TOKEN, repositoryOf, runAction, startEmulator, startFakeGitHub } = run;
   const outcome = OUTCOMES[options.outcome];
   const [emulator, assistant] = await Promise.all([
     startEmulator({
@@ -330,7 +346,7 @@ async function main(options: Options): Promise<number> {
   ]);
   for (const fault of options.faults) assistant.fault(fault);
   const service = await startService(emulator.url, assistant.url);
-  const events = eventsOf(options);
+  const events = eventsOf(options, run);
   const repository = repositoryOf(events[0]?.payload);
   const github = await startFakeGitHub({ token: GITHUB_TOKEN, ...repository });
   const started = Date.now();
@@ -383,7 +399,7 @@ async function main(options: Options): Promise<number> {
         console.log(`  ${name}: ${value.replace(/\n/g, '\n    ')}`);
       if (result.summary.trim() !== '')
         console.log(`Job summary (GITHUB_STEP_SUMMARY):\n${result.summary.replace(/^/gm, '  ')}`);
-      const reactions = await reactionsOn(github, event.payload);
+      const reactions = await reactionsOn(github, event.payload, run);
       if (reactions !== undefined) console.log(`Reactions on the request: ${reactions}`);
       code = result.code ?? 1;
       if (code !== 0) break;
@@ -411,7 +427,7 @@ if (process.argv[2] === 'pull-request') {
   process.exit(await playPullRequest(number('speed', values.speed, 1, 1000) ?? 10));
 }
 try {
-  options = parseOptions(process.argv.slice(2));
+  options = await parseOptions(process.argv.slice(2));
 } catch (error) {
   // parseArgs throws TypeErrors for unknown or malformed options: usage errors as well.
   console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
