@@ -9,6 +9,7 @@ import { renderMarker } from '../src/github/marker.ts';
 import {
   errorLine,
   expectClean,
+  runPostInProcessAgainst,
   runStepAgainst,
   useServices,
   commentEvent as seededComment,
@@ -23,6 +24,11 @@ type Event = { name: string; payload: Record<string, any> };
 
 function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
   return runStepAgainst({ emulator, github }, { ...options, event });
+}
+
+/** The post step's work in this process (its entry, dist/post.js, is live-plan's and faults' child runs). */
+function runPost(event: Event, options: Omit<RunOptions, 'event' | 'entry'> = {}): Promise<RunResult> {
+  return runPostInProcessAgainst({ emulator, github }, { ...options, event });
 }
 
 function commentEvent(body = '/docs document the flag', user = 'Codertocat'): Event {
@@ -180,6 +186,8 @@ describe('markers', () => {
 describe('a GitHub that fails or hangs', () => {
   test('a comment list that never answers does not hold the run past timeout-minutes', async () => {
     github.hangNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', 100);
+    // A child run: in jest's VM, Octokit reports the timeout's abort as "Unknown Error"; the bundle
+    // names the timeout, as the runner's log shows it.
     const result = await run(commentEvent(), { inputs: { 'timeout-minutes': '0.05' }, killAfterMs: 20_000 });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
@@ -199,7 +207,7 @@ describe('a GitHub that fails or hangs', () => {
     expect(main.outputs.status).toBe('completed');
     expect(main.state.finished).toBeUndefined();
     expect(botComments()[0]?.body).toContain('⏳');
-    const post = await run(event, { entry: 'post', state: main.state });
+    const post = await runPost(event, { state: main.state });
     expect(post.code).toBe(0);
     const body = botComments()[0]?.body ?? '';
     expect(body).toContain(`✅ **Documentation pull request ready:** <${emulator.jobs()[0]?.prLink}>`);
@@ -217,7 +225,7 @@ describe('a GitHub that fails or hangs', () => {
     expect(main.outputs.status).toBe('completed');
     expect(main.state.finished).toBeUndefined();
     github.hangNext(edit, 0);
-    const post = await run(event, { entry: 'post', state: main.state });
+    const post = await runPost(event, { state: main.state });
     expect(post.code).toBe(0);
     expect(botComments()[0]?.body).toContain('✅ **Documentation pull request ready:**');
   });
