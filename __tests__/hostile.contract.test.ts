@@ -430,7 +430,7 @@ describe('nothing stalls the deadline or the exit', () => {
 
   test('a service that accepts and never answers: the process ends by itself after the final error', async () => {
     emulator.inject({ route: 'get', times: 100, fault: { kind: 'delay', ms: 600_000 } });
-    const result = await runShipped({ 'timeout-minutes': '0.05' }, { killAfterMs: 20_000 });
+    const result = await runShipped({ 'timeout-minutes': '0.02' }, { killAfterMs: 20_000 });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(errorLine(result)).toMatch(/Stopped waiting|got no answer/);

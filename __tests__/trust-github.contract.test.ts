@@ -188,7 +188,8 @@ describe('a GitHub that fails or hangs', () => {
     github.hangNext('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', 100);
     // A child run: in jest's VM, Octokit reports the timeout's abort as "Unknown Error"; the bundle
     // names the timeout, as the runner's log shows it.
-    const result = await run(commentEvent(), { inputs: { 'timeout-minutes': '0.05' }, killAfterMs: 20_000 });
+    // 1.2 s: a call still gets its 2 s floor, so the hung read is the timeout that ends the run.
+    const result = await run(commentEvent(), { inputs: { 'timeout-minutes': '0.02' }, killAfterMs: 20_000 });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);
     expect(emulator.jobsCreated()).toBe(0);
