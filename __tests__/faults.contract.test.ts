@@ -6,7 +6,7 @@
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
-import { errorLine, expectClean, runStepAgainst, useServices } from './support/services.ts';
+import { errorLine, expectClean, runPostInProcessAgainst, runStepAgainst, useServices } from './support/services.ts';
 import { seen } from './support/render.ts';
 
 let emulator: Emulator;
@@ -80,7 +80,8 @@ const CASES: Case[] = [
   ['429 without Retry-After on create', [{ route: 'create', fault: status(429) }], { code: 0, jobs: 1 }],
   [
     '429 with Retry-After while waiting',
-    [{ route: 'get', fault: status(429, { headers: { 'Retry-After': '1' } }) }],
+    // Retry-After 0: the header is read and the read repeated; waiting it out is retry.test.ts's.
+    [{ route: 'get', fault: status(429, { headers: { 'Retry-After': '0' } }) }],
     { code: 0, jobs: 1 },
   ],
   [
@@ -223,8 +224,9 @@ describe('cancellation', () => {
       {},
       {
         event: commentEvent(),
-        // Production timings: one read may wait 30 s, far past the 5 s a cancelled run has.
-        env: { DOCS_AGENT_DELAY_SCALE: '' },
+        // Timings where one read may wait 9 s, far past the 5 s a cancelled run has (and the first
+        // read comes within 2 s, not production's 6).
+        env: { DOCS_AGENT_DELAY_SCALE: '0.3' },
         killAfterMs: 60_000,
         onSpawn: (child) => {
           void (async () => {
@@ -262,6 +264,14 @@ describe('cancellation', () => {
     expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(/^⏹️ Cancelled: /);
   });
 
+  /** The post step's work in this process; the tests below that need its entry run dist/post.js. */
+  function post(inputs: Record<string, string>, options: Omit<RunOptions, 'entry'>): Promise<RunResult> {
+    return runPostInProcessAgainst(
+      { emulator, github },
+      { ...options, inputs: { prompt: 'Document the flag', ...inputs } },
+    );
+  }
+
   test('the post step finishes a comment the killed main step left working', async () => {
     emulator.configure({ outcome: 'never' });
     const main = await run(
@@ -270,8 +280,8 @@ describe('cancellation', () => {
     );
     expect(main.signal).toBe('SIGKILL');
     expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(/^⏳ Updating/);
-    const post = await run({}, { entry: 'post', state: main.state });
-    expect(post.code).toBe(0);
+    const after = await post({}, { state: main.state });
+    expect(after.code).toBe(0);
     const progress = github.comments(1).find((c) => c.user.type === 'Bot');
     expect(seen(progress?.body ?? '')).toMatch(/^⏹️ Cancelled: /);
     expect(progress?.body).toContain(`job=${emulator.jobs()[0]?.id ?? 'missing'} `);
@@ -280,40 +290,37 @@ describe('cancellation', () => {
   test('the post step does nothing after a finished run', async () => {
     const main = await run({}, { event: commentEvent() });
     const calls = github.calls.length;
-    const post = await run({}, { entry: 'post', state: main.state });
-    expect(post.code).toBe(0);
+    const after = await post({}, { state: main.state });
+    expect(after.code).toBe(0);
     expect(github.calls).toHaveLength(calls);
   });
 
   test('the post step never fails the job', async () => {
-    const post = await run(
-      {},
-      {
-        entry: 'post',
-        state: { commentId: '5', issueNumber: '1', jobId: 'job_x', triggers: 'c5' },
-        env: { GITHUB_API_URL: 'http://127.0.0.1:9' },
-      },
-    );
-    expect(post.code).toBe(0);
-    expect(post.stdout).toMatch(/::warning::The post step could not finish the progress comment/);
+    // A GitHub that refuses every write of the post step (its comment is gone).
+    const after = await post({}, { state: { commentId: '5', issueNumber: '1', jobId: 'job_x', triggers: 'c5' } });
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(/::warning::The post step could not finish the progress comment/);
   });
 
-  test.each([
-    ['asks for a change', {}, '/docs document the flag'],
-    ['asks a question', { mode: 'ask', domain: 'acme', 'assistant-key': 'svc_dsc_public_key' }, '/docs ask how?'],
-  ])(
-    'a step that %s, cancelled before it recorded anything: its post step does nothing',
-    async (_name, inputs, body) => {
-      const event = commentEvent(body);
-      // The runner's cancel as soon as the step starts: before Node has run a line of the action.
-      const main = await run(inputs, { event, onSpawn: (child) => void child.kill('SIGINT') });
-      expect(main.signal).toBe('SIGINT');
+  test('a step cancelled before it recorded anything: its post step does nothing, for a change or a question', async () => {
+    const event = commentEvent('/docs document the flag');
+    const question = commentEvent('/docs ask how?');
+    // The runner's cancel as soon as the step starts: before Node has run a line of the action, so
+    // what the step was asked (and its mode) cannot matter to what it saved: one main step serves both.
+    const main = await run({}, { event, onSpawn: (child) => void child.kill('SIGINT') });
+    expect(main.signal).toBe('SIGINT');
+    expect(main.state).toEqual({});
+    const steps: [Record<string, string>, RunOptions['event']][] = [
+      [{}, event],
+      [{ mode: 'ask', domain: 'acme', 'assistant-key': 'svc_dsc_public_key' }, question],
+    ];
+    for (const [inputs, event] of steps) {
       const post = await run(inputs, { event, entry: 'post', state: main.state });
       expect(post.code).toBe(0);
       expect(post.outputs).toEqual({});
       expect(post.stdout).not.toMatch(/::(error|warning)::/);
-      expect(github.calls).toEqual([]);
-      expect(emulator.requests).toEqual([]);
-    },
-  );
+    }
+    expect(github.calls).toEqual([]);
+    expect(emulator.requests).toEqual([]);
+  });
 });

@@ -42,7 +42,9 @@ describe("GitHub's bodies are read with a cap", () => {
           retryDelayMs: 1,
           rateLimitWaitMs: 1,
           requestTimeoutMs: 30_000,
-          deadline: Date.now(),
+          // Far off: past the deadline a call gets only a 2 s floor, which a loaded machine can
+          // spend reading the 32 MiB up to the cap, and the call would end as a timeout instead.
+          deadline: Date.now() + 60_000,
         },
       );
       await expect(octokit.rest.issues.listComments({ owner: 'o', repo: 'r', issue_number: 1 })).rejects.toThrow(

@@ -1,6 +1,7 @@
 /**
  * Exactly one job per request: runs of the shipped dist/ that really overlap (child processes
- * started at the same moment), re-runs after GitHub failed, and a run killed mid-way.
+ * started at the same moment), re-runs after GitHub failed, and a run killed mid-way. Runs that
+ * neither overlap nor get a signal run in-process (support/in-process.ts).
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
@@ -8,6 +9,7 @@ import { RUN_SHA, webhookPayload, type RunOptions, type RunResult } from './supp
 import {
   expectClean,
   runAgainst,
+  runPostInProcessAgainst,
   runStepAgainst,
   useServices,
   commentEvent as seededComment,
@@ -29,6 +31,14 @@ function run(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<Run
 /** The shipped dist/ in a child process: runs that really overlap need processes of their own. */
 function runShipped(event: Event, options: Omit<RunOptions, 'event'> = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, event });
+}
+
+/**
+ * The post step's work in this process: what it records from the main step's state. Its entry
+ * (dist/post.js) is shown by faults.contract.test.ts's child runs.
+ */
+function runPost(event: Event, options: Omit<RunOptions, 'event' | 'entry'> = {}): Promise<RunResult> {
+  return runPostInProcessAgainst({ emulator, github }, { ...options, event });
 }
 
 const commentEvent = (body = '/docs document the --verbose flag'): Event => seededComment(github, body);
@@ -193,11 +203,10 @@ describe('re-runs of a run that reports on no issue', () => {
   const inputs = { prompt: 'Refresh the CLI reference' };
   const dispatch = () => ({ name: 'workflow_dispatch', payload: webhookPayload('workflow_dispatch') });
 
-  /** The step as the runner runs it: the main entry, then at the job's end the post entry with its state. */
+  /** The step as the runner runs it: the main step, then at the job's end the post step with its state. */
   async function step(event: Event, env: Record<string, string>): Promise<{ main: RunResult; post: RunResult }> {
-    // Two of these overlap in one test: the main step runs in a process of its own.
-    const main = await runShipped(event, { inputs, env });
-    const post = await run(event, { inputs, env, entry: 'post', state: main.state });
+    const main = await run(event, { inputs, env });
+    const post = await runPost(event, { inputs, env, state: main.state });
     expect(post.code).toBe(0);
     return { main, post };
   }
@@ -211,7 +220,7 @@ describe('re-runs of a run that reports on no issue', () => {
     expect(main.outputs.status).toBe('completed');
     // The main step spends no time on GitHub for the record: its post step writes it.
     expect(github.calls).toEqual([]);
-    const post = await run(event(), { inputs, env: attempt(1), entry: 'post', state: main.state });
+    const post = await runPost(event(), { inputs, env: attempt(1), state: main.state });
     expect(post.code).toBe(0);
     const [record, ...others] = github.statuses(RUN_SHA);
     expect(others).toEqual([]);
@@ -228,10 +237,22 @@ describe('re-runs of a run that reports on no issue', () => {
 
   test('two steps of one job each resume their own job', async () => {
     const steps = ['docs-agent', 'docs-agent-2'];
-    const first = await Promise.all(steps.map((id) => step(dispatch(), attempt(1, { GITHUB_ACTION: id }))));
-    const rerun = await Promise.all(steps.map((id) => step(dispatch(), attempt(2, { GITHUB_ACTION: id }))));
+    // As the runner runs a job: the main steps in order, then the post steps in reverse.
+    const job = async (n: number): Promise<RunResult[]> => {
+      const env = (id: string) => attempt(n, { GITHUB_ACTION: id });
+      const mains: RunResult[] = [];
+      for (const id of steps) mains.push(await run(dispatch(), { inputs, env: env(id) }));
+      for (const [index, id] of [...steps.entries()].reverse()) {
+        const post = await runPost(dispatch(), { inputs, env: env(id), state: mains[index]?.state ?? {} });
+        expect(post.code).toBe(0);
+      }
+      return mains;
+    };
+    const first = await job(1);
+    const rerun = await job(2);
     expect(emulator.jobsCreated()).toBe(2);
-    expect(rerun.map(({ main }) => main.outputs['job-id'])).toEqual(first.map(({ main }) => main.outputs['job-id']));
+    expect(rerun.map((main) => main.outputs['job-id'])).toEqual(first.map((main) => main.outputs['job-id']));
+    expect(new Set(first.map((main) => main.outputs['job-id'])).size).toBe(2);
   });
 
   test('without statuses: write, the first attempt says a re-run will create a job, and it does', async () => {

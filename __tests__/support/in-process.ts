@@ -35,11 +35,20 @@ export function runStep(options: RunOptions = {}): Promise<RunResult> {
   return childOnly(options) ? runAction(options) : runInProcess(options);
 }
 
+/**
+ * The post step's own work (`runPostStep`) in this process: what it does with the state a main
+ * step saved. Its entry, dist/post.js, which tells the bundle it is the post step, is shown only by
+ * a child run (`runAction` with entry 'post'): keep one such run wherever the entry matters.
+ */
+export function runPostInProcess(options: Omit<RunOptions, 'entry'> = {}): Promise<RunResult> {
+  return runInProcess({ ...options, entry: 'post' }, { post: true });
+}
+
 /** The run under way: one process has one environment and one stdout, so runs here never overlap. */
 let running = false;
 
-export async function runInProcess(options: RunOptions = {}): Promise<RunResult> {
-  const reason = childOnly(options);
+export async function runInProcess(options: RunOptions = {}, allow: { post?: boolean } = {}): Promise<RunResult> {
+  const reason = childOnly(allow.post ? { ...options, entry: 'main' } : options);
   if (reason) throw new Error(`runInProcess runs no child; ${reason} needs runAction`);
   if (running) throw new Error('In-process runs cannot overlap (one environment, one stdout): use runAction');
   running = true;

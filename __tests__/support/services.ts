@@ -5,7 +5,7 @@
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './runner.ts';
-import { runInProcess, runStep } from './in-process.ts';
+import { runInProcess, runPostInProcess, runStep } from './in-process.ts';
 
 export interface Services {
   emulator: Emulator;
@@ -74,6 +74,14 @@ export function runAgainst(services: Services, options: RunOptions = {}): Promis
 /** The same step as `runAgainst`, in the test's own process (support/in-process.ts says when that shows enough). */
 export function runInProcessAgainst(services: Services, options: RunOptions = {}): Promise<RunResult> {
   return runInProcess(against(services, options));
+}
+
+/** The post step's work in this process (support/in-process.ts, `runPostInProcess`: not its entry). */
+export function runPostInProcessAgainst(
+  services: Services,
+  options: Omit<RunOptions, 'entry'> = {},
+): Promise<RunResult> {
+  return runPostInProcess(against(services, options));
 }
 
 /**

@@ -173,6 +173,8 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     const text = fault?.kind === 'answer' ? fault.text : answerFrom(hits, question);
     const threadId = typeof body.threadId === 'string' ? body.threadId : `thread_${++threads}`;
     const words = text.match(/\S+\s*/g) ?? [];
+    const half = Math.floor(words.length / 2);
+    const cutFlushed = fault?.kind === 'cut' ? afterWritten(res, words.slice(0, half + 1).join('')) : undefined;
     const stream = createUIMessageStream({
       execute: async ({ writer }) => {
         const write = (chunk: UIMessageChunk | Record<string, unknown>): void => writer.write(chunk as UIMessageChunk);
@@ -186,14 +188,14 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
         for (const [index, word] of words.entries()) {
           if (fault?.kind === 'trickle') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
           write({ type: 'text-delta', id: 'text-1', delta: word });
-          if (index === Math.floor(words.length / 2)) {
+          if (index === half) {
             if (fault?.kind === 'error-chunk') {
               write({ type: 'error', errorText: 'The model provider failed' });
               return;
             }
-            if (fault?.kind === 'cut') {
-              // Let what was written reach the client, then drop the connection mid-answer.
-              await new Promise((resolve) => setTimeout(resolve, 50));
+            if (cutFlushed) {
+              // Drop the connection mid-answer once what was written is in the socket, whatever the load.
+              await cutFlushed;
               res.socket?.destroy();
               return;
             }
@@ -207,6 +209,30 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     });
     await pipeUIMessageStreamToResponse({ response: res, stream });
   };
+
+  /**
+   * Resolves once the response has handed the socket every text delta up to `text` (the callback of
+   * the write that completed it): what the client will read before a cut, with no wait on the clock.
+   */
+  const afterWritten = (res: ServerResponse, text: string): Promise<void> =>
+    new Promise((resolve) => {
+      let sent = '';
+      const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        const before = sent.length;
+        const data = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+        for (const [, delta = '""'] of data.matchAll(/"type":"text-delta","id":"[^"]*","delta":("(?:[^"\\]|\\.)*")/g)) {
+          sent += JSON.parse(delta) as string;
+        }
+        if (before >= text.length || sent.length < text.length) return write(chunk, ...rest);
+        const callback = rest.find((arg) => typeof arg === 'function') as ((error?: Error | null) => void) | undefined;
+        const others = rest.filter((arg) => typeof arg !== 'function');
+        return write(chunk, ...others, (error?: Error | null) => {
+          callback?.(error);
+          resolve();
+        });
+      }) as typeof res.write;
+    });
 
   /**
    * The never-ending and huge answers: chunks made as the client pulls them (a pull source behind the

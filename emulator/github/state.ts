@@ -177,8 +177,10 @@ export class Store {
     return this.pullFiles.get(pullNumber);
   }
 
+  /** `times` 0 (or less) drops what was scheduled for the operation and not yet taken. */
   failNext(key: string, status: number, times: number): void {
-    this.failures.set(key, { status, remaining: times });
+    if (times <= 0) this.failures.delete(key);
+    else this.failures.set(key, { status, remaining: times });
   }
 
   /** Consumes one scheduled failure for the operation, if any. */

@@ -135,11 +135,17 @@ export interface FakeGitHub {
   push(number: number, commit: { message: string; files?: FakeCommit['files'] }): string;
   /** Check runs, newest first; on one commit when `sha` is given. */
   checkRuns(sha?: string): FakeCheckRun[];
-  /** route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments'. */
+  /**
+   * route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
+   * `times` 0 drops what is still scheduled for the route.
+   */
   failNext(route: string, status: number, times?: number): void;
   /** The next `times` calls of the route answer as GitHub does over a rate limit; later ones are served. */
   rateLimitNext(route: string, limit: RateLimitFault, times?: number): void;
-  /** The next `times` calls of the route are read and never answered: a GitHub that hangs. */
+  /**
+   * The next `times` calls of the route are read and never answered: a GitHub that hangs. `times`
+   * 0 drops the failures and hangs of the route not yet taken (failNext's too): a GitHub that recovers.
+   */
   hangNext(route: string, times?: number): void;
   reset(): void;
   close(): Promise<void>;
