@@ -176,7 +176,8 @@ describe('the agent’s work on the issue', () => {
   test('edits of a long job stay within the bound', async () => {
     // Ten edit windows (300 ms scaled) are enough to show the bound, which a poll-paced edit breaks at once.
     const durationMs = 3_000;
-    emulator.configure({ durationMs });
+    // A plan of 60 steps advances at nearly every poll: only the action's own bound spaces the edits.
+    emulator.configure({ durationMs, planSteps: 60 });
     const result = await runOn(commentEvent('/docs document the flag'));
     expect(result.code).toBe(0);
     const live = edits().filter((body) => body.includes('⏳'));

@@ -38,6 +38,11 @@ export interface JobBehaviour {
    * service will once it drops them. Read at each request, so it applies to every job at once.
    */
   v1: boolean;
+  /**
+   * How many steps the running plan has; default 4. A long plan on a short job advances a step at
+   * nearly every read, which is how a test shows that the action bounds its edits, not the plan.
+   */
+  planSteps?: number;
 }
 
 export type Fault =

@@ -46,6 +46,10 @@ export function parseBehaviour(input: unknown): Partial<JobBehaviour> {
     } else if (key === 'v1') {
       if (typeof value !== 'boolean') throw new TypeError('v1 must be true or false');
       result.v1 = value;
+    } else if (key === 'planSteps') {
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 1_000)
+        throw new TypeError('planSteps must be a whole number from 1 to 1000');
+      result.planSteps = value as number;
     } else if (key === 'finalMessage') {
       if (typeof value !== 'string') throw new TypeError('finalMessage must be a string');
       result.finalMessage = value;

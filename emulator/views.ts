@@ -53,9 +53,12 @@ function messageOf(phase: Phase, prLink: string | null): string {
 }
 
 /** The steps the emulated agent plans for an instruction; a follow-up's plan says so. */
-function planOf(followUp: boolean): string[] {
+function planOf(followUp: boolean, count = 4): string[] {
   const read = followUp ? 'Read the follow-up request' : 'Read the request';
-  return [read, 'Find the pages to change', 'Write the changes', 'Open a pull request'];
+  const writing = Array.from({ length: Math.max(1, count - 3) }, (_, index) =>
+    index === 0 ? 'Write the changes' : `Write the changes, part ${index + 1}`,
+  );
+  return [read, 'Find the pages to change', ...writing, 'Open a pull request'];
 }
 
 /**
@@ -72,7 +75,7 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
     status: 'completed',
     priority: 'high',
   }));
-  const steps = planOf(last > 0);
+  const steps = planOf(last > 0, job.behaviour.planSteps);
   const reached = Math.floor(store.progress(job) * steps.length);
   const stopAt =
     phase === 'no-change' ? steps.length - 1 : phase === 'failed' || phase === 'archived' ? 2 : steps.length;
