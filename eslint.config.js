@@ -100,6 +100,12 @@ export default defineConfig(
   // The command line is a second front end on the same core: no GitHub, no runner, no mode of the action.
   ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),
   {
+    // Issue 20: a file of src/ that grows past 300 lines holds more than one thing; split it at a
+    // real seam (text/secrets.ts from text-gate.ts, markdown.ts into its parser, source and HTML parts).
+    files: ['src/**/*.ts', 'src/**/*.cjs'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
     // Tests poke at parsed JSON, payloads and mocks; typing each of them would bury what they check.
     files: ['__tests__/**/*.ts'],
     rules: {

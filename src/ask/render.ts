@@ -12,7 +12,8 @@
 // check are written back as links, outside fenced code blocks.
 import { checkSourceLink } from '../text/grammar.ts';
 import { stripInvisible } from '../text/sanitize.ts';
-import { forMarkdown, holdsSecret, longestSecret, redact } from '../text/text-gate.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import { holdsSecret, longestSecret, redact } from '../text/secrets.ts';
 import type { Source } from '../service/assistant-stream.ts';
 
 const ZWSP = '\u200b';

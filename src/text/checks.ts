@@ -4,7 +4,7 @@
 // action says "Input 'api-key'", the command line "DOCS_AGENT_API_KEY (--api-key)").
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../base/constants.ts';
 import { addressUserInfo, shownAddress } from './address.ts';
-import { registerSecret } from './text-gate.ts';
+import { registerSecret } from './secrets.ts';
 
 /** How a message names a setting: `subject` starts a sentence, `name` follows "Invalid". */
 export interface SettingName {
