@@ -114,7 +114,9 @@ function safeUrl(raw: string): string | undefined {
   return href;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+// The run of backticks or tildes is taken whole, once (a lookahead never gives back): `{3,}(.*)$
+// would retry every shorter run on a line that holds a line break `.` does not read (\r, U+2028).
+const FENCE = /^ {0,3}(?=(`{3,}|~{3,}))\1(.*)$/;
 
 /**
  * The answer's markdown made inert (see the top of this file), secrets removed, cut below the

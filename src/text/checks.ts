@@ -82,7 +82,10 @@ export function checkBaseUrl(raw: string, setting: SettingName, example: string,
   if (url.search || url.hash) {
     return refuse(`${shown}: remove the query or fragment; paths are appended to it.`);
   }
-  return { ok: true, url: url.href.replace(/\/+$/, '') };
+  // Trailing slashes dropped by walking back: /\/+$/ retries from every slash of a run.
+  let end = url.href.length;
+  while (end > 0 && url.href[end - 1] === '/') end--;
+  return { ok: true, url: url.href.slice(0, end) };
 }
 
 function isLoopback(hostname: string): boolean {
