@@ -152,10 +152,10 @@ function structure(tokens: Token[], source: string, lineStarts: number[], lines:
             at = (offset) => start + offset;
             cursor = start + token.content.length;
           }
-        } else if (token.map) {
-          at = locate(token.content, source, lineStarts, token.map);
         }
         if (found.length === 0) break;
+        // Located only when something in it is hidden: most paragraphs have nothing to map back.
+        if (!(inCell && row !== undefined) && token.map) at = locate(token.content, source, lineStarts, token.map);
         if (at) {
           const map = at;
           for (const edit of found) edits.push({ from: map(edit.from), to: map(edit.to - 1) + 1, insert: edit.insert });
