@@ -146,8 +146,10 @@ function structure(tokens: Token[], source: string, lineStarts: number[], lines:
         if (!inCell && token.map && lines[token.map[0]]?.kind === 'paragraph') markInlineStarts(token, lines);
         let at: ((offset: number) => number) | undefined;
         if (inCell && row !== undefined) {
-          const start = source.indexOf(token.content, cursor);
+          // Searched in the rest of the row only: a cell not found (an escaped pipe) does not scan the rest of the text.
           const end = lineEnd(source, lineStarts, row);
+          const within = source.slice(cursor, end).indexOf(token.content);
+          const start = within === -1 ? -1 : cursor + within;
           if (start !== -1 && start + token.content.length <= end) {
             at = (offset) => start + offset;
             cursor = start + token.content.length;
