@@ -3,22 +3,49 @@ import { findRequest } from '../src/github/request.ts';
 import { stripInvisibleCharacters } from '../src/text/sanitize.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
 
+/**
+ * The shapes whose request line is not a request, and why; every other shape's is
+ * 'document the flag'. `shown`: whether the request's words still reach the agent.
+ */
+const NOT_FOUND: Record<string, { why: string; shown: boolean }> = {
+  // markdown-it stops reading at the nesting limit and takes what follows into the structure it
+  // stopped in: a quote's lazy lines, and for a list the rest of the text, blank lines or not.
+  // GitHub, which nests deeper, would show the request as a paragraph; this is the safe side:
+  // neither a request nor shown to the agent.
+  'nested ordered lists': { why: 'taken into a list past the nesting limit', shown: false },
+  'nested quotes': { why: 'taken into a quote past the nesting limit', shown: false },
+  'quotes and lists': { why: 'taken into a quote past the nesting limit', shown: false },
+  backticks: { why: 'in the code block a line of backticks opens', shown: true },
+  'open comments': { why: 'in an HTML comment that never closes', shown: false },
+  'processing instructions': { why: 'in an HTML block that never closes', shown: false },
+  'wide table': { why: 'past GitHub’s limit for a comment', shown: false },
+};
+/** The shapes whose request line is cut at GitHub's limit. */
+const CUT: Record<string, string> = { 'shortcut references': 'docume' };
+
+const SHAPES = HOSTILE_SHAPES(MAX_MARKDOWN);
+
 describe('reading a comment is bounded', () => {
-  // How long each shape takes is not asserted (a wall-clock bound is a flaky test on a loaded
-  // machine; markdown-it reads each in well under a second, micromark took over 20 s on some: the
-  // comment atop src/text/markdown.ts). Here each worst shape, at GitHub's limit for a
-  // comment, is read to the end with a sound result; jest's timeout below is the guard against a
-  // hang (the hand-written scanner took 54 s on the first shape).
-  test.each(Object.entries(HOSTILE_SHAPES(MAX_MARKDOWN)))(
+  // How long each shape takes is not asserted here (a wall-clock bound is a flaky test on a loaded
+  // machine): `node bench/markdown.ts` measures it, and how it grows with the length. Here each
+  // worst shape, at GitHub's limit for a comment, is read to the end, once, and gives the right
+  // request; jest's timeout below is the guard against a hang (the hand-written scanner took 54 s
+  // on the first shape).
+  test.each(Object.entries(SHAPES))(
     '%s, at GitHub’s limit for a comment',
-    (_shape, text) => {
-      // Each shape ends with a request on its own line: found (cut where the text is cut at the
-      // limit), or, inside a construct, not at all.
-      const found = findRequest(text, '/docs');
-      expect(found === undefined || 'document the flag'.startsWith(found)).toBe(true);
-      expect(visibleMarkdown(text)).toEqual(expect.any(String));
+    (shape, text) => {
+      // Each shape ends with a request on its own line.
+      const expected = shape in NOT_FOUND ? undefined : (CUT[shape] ?? 'document the flag');
+      expect(findRequest(text, '/docs')).toBe(expected);
     },
     60_000,
+  );
+
+  test.each(Object.entries(NOT_FOUND).map(([shape, { why, shown }]) => [shape, why, shown] as const))(
+    '%s: the request line, %s, reaches the agent: %s',
+    (shape, _why, shown) => {
+      expect(visibleMarkdown(SHAPES[shape]!).includes('/docs document the flag')).toBe(shown);
+    },
   );
 
   test('text past GitHub’s limit is not read', () => {

@@ -1,6 +1,5 @@
-// A conventional action, as the toolkit's templates write one: @actions/core and @actions/github
-// imported at the top, the inputs read with core, one request to create the job with
-// @actions/http-client. bench/startup.ts bundles it with ncc from this repository's node_modules.
+// A conventional action as the toolkit's templates write one (@actions/core and @actions/github at the top,
+// one request with @actions/http-client); bench/startup.ts bundles it with ncc from our node_modules.
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { HttpClient } from '@actions/http-client';

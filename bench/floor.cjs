@@ -1,5 +1,4 @@
-// The floor: a bare Node 24 process that sends the action's first request (create a job) with
-// node:http and exits. CommonJS, as dist/index.js is, so Node needs no ES module loader for it.
+// The floor: bare Node 24 sending the action's first request (create a job) with node:http; CommonJS as dist/ is.
 'use strict';
 const { request } = require('node:http');
 

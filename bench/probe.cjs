@@ -1,8 +1,6 @@
-// Preloaded with --require into every process measured; at exit it writes to BENCH_PROBE_FILE
-//   kib    the peak resident set size: VmHWM, this program's alone (on Linux getrusage's maxRSS keeps
-//          the parent's size from before exec: the bench's own, with TypeScript loaded);
-//   cpuMs  the CPU time spent (all threads) until the first TCP connection was opened, which is the
-//          first request's: a start-up figure that other work on a shared machine barely moves.
+// Preloaded (--require) into every process measured; at exit it writes to BENCH_PROBE_FILE `kib`, the
+// peak RSS (VmHWM: this program's alone, where getrusage's maxRSS keeps the parent's from before exec),
+// and `cpuMs`, the CPU time (all threads) until the first TCP connection, the first request's.
 'use strict';
 const file = process.env.BENCH_PROBE_FILE;
 if (file) {

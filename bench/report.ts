@@ -1,6 +1,5 @@
-// BENCHMARKS.md from one run of the benchmark: the machine, start-up against the conventional
-// action (the target of issue 20), then the time to notice a finished job with the runner time and
-// the calls each request costs.
+// BENCHMARKS.md from one run: the machine, start-up against the conventional action (issue 20's
+// target), the time to notice a finished job, and each request's runner time and calls.
 import { formatSpread } from './child.ts';
 import type { RequestFigures } from './requests.ts';
 import { FIXED_INTERVAL_S, type ScheduleFigures } from './schedule.ts';
@@ -37,7 +36,6 @@ export function renderMarkdown(r: Results): string {
   const [floor] = r.startup;
   const over = (p: Program, key: 'ms' | 'cpuMs'): string => f(p[key].median - (floor?.[key].median ?? NaN));
   const yes = (met: boolean): string => (met ? 'met' : '**missed**');
-  const comment = r.requests.filter((q) => q.kind === 'comment').at(-1);
   return [
     '# Benchmarks',
     '',
@@ -86,16 +84,6 @@ export function renderMarkdown(r: Results): string {
       ]),
     ),
     '',
-    ...(comment
-      ? [
-          `GitHub calls of a comment request (${comment.lengthS} s job, medians): ` +
-            Object.entries(comment.githubByRoute)
-              .map(([route, count]) => `${count} × \`${route}\``)
-              .join(', ') +
-            '.',
-          '',
-        ]
-      : []),
     `Longer jobs on a virtual clock (${r.schedules[0]?.jobs ?? 0} jobs each): the job's end to the GET that sees it, beside a loop polling every ${FIXED_INTERVAL_S} s.`,
     '',
     table(

@@ -3,9 +3,8 @@
 //   dispatch  a workflow_dispatch run with a prompt (reports in the job summary only);
 //   comment   a `/docs …` comment on an issue: claim, progress comment, final report, notification,
 //             against the fake GitHub too.
-// Per run: the runner time (spawn to exit), how long after the job ended the requester learnt of it
-// (the step's exit, or the last write to GitHub), and the calls to the service and to GitHub. All
-// runs go at once, each against its own emulators: the action spends nearly all its time asleep.
+// Per run: runner time (spawn to exit), how long after the job ended the requester learnt of it (the
+// step's exit, or the last write to GitHub), and the calls to the service and GitHub. Runs go at once.
 import { startEmulator } from '../emulator/index.ts';
 import { startFakeGitHub } from '../emulator/github/index.ts';
 import { GITHUB_TOKEN, webhookPayload } from '../__tests__/support/runner.ts';
@@ -19,11 +18,9 @@ export interface RequestFigures {
   noticeS: Spread;
   serviceCalls: Spread;
   githubCalls: Spread;
-  /** GitHub's calls by 'METHOD /route', per run (medians). */
-  githubByRoute: Record<string, number>;
 }
 
-type Run = { runnerS: number; noticeS: number; serviceCalls: number; githubCalls: string[] };
+type Run = { runnerS: number; noticeS: number; serviceCalls: number; githubCalls: number };
 
 async function once(kind: RequestFigures['kind'], lengthS: number, script: string): Promise<Run> {
   const [emulator, github] = await Promise.all([
@@ -54,15 +51,12 @@ async function once(kind: RequestFigures['kind'], lengthS: number, script: strin
       runnerS: (run.exitAt - run.spawnAt) / 1000,
       noticeS: (toldAt - (create.at + lengthS * 1000)) / 1000,
       serviceCalls: emulator.requests.length,
-      githubCalls: github.calls.map((call) => `${call.method} ${routeOf(call.path)}`),
+      githubCalls: github.calls.length,
     };
   } finally {
     await Promise.all([emulator.close(), github.close()]);
   }
 }
-
-/** '/repos/o/r/issues/comments/12/reactions' → '…/issues/comments/{id}/reactions'. */
-const routeOf = (path: string): string => path.replace(/^\/repos\/[^/]+\/[^/]+/, '…').replace(/\/\d+/g, '/{id}');
 
 export async function measureRequests(
   lengthsS: readonly number[],
@@ -75,7 +69,6 @@ export async function measureRequests(
   );
   return plan.map(({ kind, lengthS }, i) => {
     const runs = results[i]!;
-    const routes = [...new Set(runs.flatMap((run) => run.githubCalls))].sort();
     return {
       kind,
       lengthS,
@@ -83,13 +76,7 @@ export async function measureRequests(
       runnerS: spread(runs.map((run) => run.runnerS)),
       noticeS: spread(runs.map((run) => run.noticeS)),
       serviceCalls: spread(runs.map((run) => run.serviceCalls)),
-      githubCalls: spread(runs.map((run) => run.githubCalls.length)),
-      githubByRoute: Object.fromEntries(
-        routes.map((route) => [
-          route,
-          spread(runs.map((run) => run.githubCalls.filter((c) => c === route).length)).median,
-        ]),
-      ),
+      githubCalls: spread(runs.map((run) => run.githubCalls)),
     };
   });
 }

@@ -4,10 +4,8 @@
 //   conventional  bench/conventional.js bundled with ncc: @actions/core and @actions/github at the top;
 //   simple        src/ in one ncc build, without the stand-in for undici (no tsconfig `paths`);
 //   dist          dist/ as scripts/bundle.ts builds it: undici on its own, required on first use.
-// The target (issue 20): at most half of what the conventional action spends above the floor, and
-// no more memory. dist/ must meet it; when `simple` meets it too, the stand-in goes
-// (scripts/bundle.ts). Start-up is judged on CPU time, which a shared machine's other work barely
-// moves; wall time is shown beside it.
+// Target (issue 20): at most half the conventional action's CPU above the floor, no more memory; when
+// `simple` meets it too, the stand-in goes (scripts/bundle.ts). Wall time is shown beside CPU.
 import { execFileSync } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

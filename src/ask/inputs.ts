@@ -13,7 +13,7 @@ import {
   readTimeoutMinutes,
 } from '../step/inputs.ts';
 import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
-import { registerSecret } from '../text/text-gate.ts';
+import { registerSecret } from '../text/secrets.ts';
 import type { Routing } from '../step/mode.ts';
 
 export interface AskSettings extends Routing {

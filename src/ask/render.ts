@@ -12,7 +12,8 @@
 // check are written back as links, outside fenced code blocks.
 import { checkSourceLink } from '../text/grammar.ts';
 import { stripInvisible } from '../text/sanitize.ts';
-import { forMarkdown, holdsSecret, longestSecret, redact } from '../text/text-gate.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import { holdsSecret, longestSecret, redact } from '../text/secrets.ts';
 import type { Source } from '../service/assistant-stream.ts';
 
 const ZWSP = '\u200b';
@@ -113,7 +114,9 @@ function safeUrl(raw: string): string | undefined {
   return href;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+// The run of backticks or tildes is taken whole, once (a lookahead never gives back): `{3,}(.*)$
+// would retry every shorter run on a line that holds a line break `.` does not read (\r, U+2028).
+const FENCE = /^ {0,3}(?=(`{3,}|~{3,}))\1(.*)$/;
 
 /**
  * The answer's markdown made inert (see the top of this file), secrets removed, cut below the

@@ -3,9 +3,8 @@
 // it arrives; in CI or piped it is printed once whole; with --json it is the `answer` field.
 import { randomUUID } from 'node:crypto';
 import { ServiceError, errorMessage } from '../base/errors.ts';
-import { longestSecret } from '../text/text-gate.ts';
 import { checkSourceLink, MAX_SOURCES } from '../text/grammar.ts';
-import { holdsSecret } from '../text/text-gate.ts';
+import { holdsSecret, longestSecret } from '../text/secrets.ts';
 import { forTerminalLine, forTerminalText } from '../text/terminal.ts';
 import type { AskClient } from '../service/assistant.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';

@@ -6,7 +6,7 @@ import { ASSISTANT_KEY_PREFIX } from '../base/constants.ts';
 import { JOB_ID, THREAD_ID } from '../text/grammar.ts';
 import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts';
 import { adminKeyProblem, checkBaseUrl, type SettingName } from '../text/checks.ts';
-import { registerSecret } from '../text/text-gate.ts';
+import { registerSecret } from '../text/secrets.ts';
 import { forTerminalLine } from '../text/terminal.ts';
 
 /** Each setting's flag and environment variable. */

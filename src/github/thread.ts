@@ -187,7 +187,7 @@ export class IssueThread {
 
 /** The last page a list's `link` header names; 1 when it names none (everything is on the first). */
 function lastPage(link: string | undefined): number {
-  const last = /<([^>]*)>;\s*rel="last"/.exec(link ?? '')?.[1];
+  const last = /<([^<>]*)>;\s*rel="last"/.exec(link ?? '')?.[1];
   const number = last ? Number(new URL(last).searchParams.get('page')) : 1;
   return Number.isSafeInteger(number) && number > 1 ? number : 1;
 }

@@ -1,5 +1,6 @@
 import { JOB_STATUSES } from '../base/constants.ts';
-import { forLog, holdsSecret } from '../text/text-gate.ts';
+import { forLog } from '../text/text-gate.ts';
+import { holdsSecret } from '../text/secrets.ts';
 import { checkPullRequestLink, JOB_ID } from '../text/grammar.ts';
 
 /**

@@ -6,7 +6,7 @@ import { Input, PERMISSION_LEVELS } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import type { PermissionSettings } from '../github/permissions.ts';
 import { adminKeyProblem, checkBaseUrl } from '../text/checks.ts';
-import { registerSecret } from '../text/text-gate.ts';
+import { registerSecret } from '../text/secrets.ts';
 
 /**
  * The input errors of one run, so that it names every mistake at once: `check` reads an input and

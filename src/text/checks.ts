@@ -4,7 +4,7 @@
 // action says "Input 'api-key'", the command line "DOCS_AGENT_API_KEY (--api-key)").
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../base/constants.ts';
 import { addressUserInfo, shownAddress } from './address.ts';
-import { registerSecret } from './text-gate.ts';
+import { registerSecret } from './secrets.ts';
 
 /** How a message names a setting: `subject` starts a sentence, `name` follows "Invalid". */
 export interface SettingName {
@@ -82,7 +82,10 @@ export function checkBaseUrl(raw: string, setting: SettingName, example: string,
   if (url.search || url.hash) {
     return refuse(`${shown}: remove the query or fragment; paths are appended to it.`);
   }
-  return { ok: true, url: url.href.replace(/\/+$/, '') };
+  // Trailing slashes dropped by walking back: /\/+$/ retries from every slash of a run.
+  let end = url.href.length;
+  while (end > 0 && url.href[end - 1] === '/') end--;
+  return { ok: true, url: url.href.slice(0, end) };
 }
 
 function isLoopback(hostname: string): boolean {
