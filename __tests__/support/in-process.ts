@@ -9,11 +9,10 @@
  * coverage, so a contract test whose behaviour does not depend on the process runs here.
  */
 import * as core from '@actions/core';
-import { readFileSync } from 'node:fs';
 import { run, runPostStep } from '../../src/main.ts';
 import { coreRunner } from '../../src/step/runner.ts';
 import { clearSecrets } from '../../src/text/text-gate.ts';
-import { parseFileCommands, runAction, runnerEnvironment, type RunOptions, type RunResult } from './runner.ts';
+import { readRunResult, runAction, runnerEnvironment, type RunOptions, type RunResult } from './runner.ts';
 
 type Write = typeof process.stdout.write;
 
@@ -106,17 +105,5 @@ async function runHere(options: RunOptions): Promise<RunResult> {
     clearSecrets();
   }
 
-  const read = (file: string): string => readFileSync(file, 'utf8');
-  const result = {
-    code,
-    signal: null,
-    stdout,
-    stderr,
-    outputs: parseFileCommands(read(files.GITHUB_OUTPUT)),
-    state: parseFileCommands(read(files.GITHUB_STATE)),
-    exportedEnv: parseFileCommands(read(files.GITHUB_ENV)),
-    summary: read(files.GITHUB_STEP_SUMMARY),
-    durationMs: performance.now() - started,
-  };
-  return { ...result, everything: [stdout, stderr, ...Object.values(files).map(read)].join('\n') };
+  return readRunResult(files, { code, signal: null, stdout, stderr, started });
 }

@@ -151,20 +151,25 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   );
   clearTimeout(killer);
 
+  return readRunResult(files, { code, signal, stdout, stderr, started });
+}
+
+/** What a step left: its exit, its output, and the runner's files read back (the same for a child and in-process). */
+export function readRunResult(
+  files: RunnerEnvironment['files'],
+  run: Pick<RunResult, 'code' | 'signal' | 'stdout' | 'stderr'> & { started: number },
+): RunResult {
   const read = (file: string): string => readFileSync(file, 'utf8');
-  const result = {
-    code,
-    signal,
-    stdout,
-    stderr,
+  const { started, ...ended } = run;
+  return {
+    ...ended,
     outputs: parseFileCommands(read(files.GITHUB_OUTPUT)),
     state: parseFileCommands(read(files.GITHUB_STATE)),
     exportedEnv: parseFileCommands(read(files.GITHUB_ENV)),
     summary: read(files.GITHUB_STEP_SUMMARY),
     durationMs: performance.now() - started,
+    everything: [run.stdout, run.stderr, ...Object.values(files).map(read)].join('\n'),
   };
-  const everything = [stdout, stderr, ...Object.values(files).map(read)].join('\n');
-  return { ...result, everything };
 }
 
 /** INPUT_<NAME>: upper-cased, spaces to underscores, hyphens kept; defaults as the runner applies them. */

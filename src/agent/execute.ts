@@ -8,7 +8,7 @@ import type { Actor } from '../github/event.ts';
 import { RunRecord } from '../github/run-record.ts';
 import { ConfigError } from '../base/errors.ts';
 import type { Dependencies } from '../step/deps.ts';
-import { missingApiKey } from '../step/inputs.ts';
+import { missingApiKey, missingGitHubToken } from '../step/inputs.ts';
 import type { Settings } from './inputs.ts';
 import { Conversation } from './conversation.ts';
 import type { AgentDecision } from './decide.ts';
@@ -60,10 +60,7 @@ async function handleEvent(
 ): Promise<RunResult> {
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
   if (needsGitHub && !settings.githubToken) {
-    throw new ConfigError(
-      "Input 'github-token' is empty, but this event needs it to check who asked and to report on the issue. " +
-        'Remove the input to use the default ${{ github.token }}.',
-    );
+    throw missingGitHubToken('this event needs it to check who asked and to report on the issue');
   }
   const octokit = needsGitHub ? await deps.octokit() : undefined;
   const progress =

@@ -1,11 +1,12 @@
 // Ask mode: answers a question from the documentation with the service's assistant. ask/mode.ts
 // loads this module (and with it the `ai` package) with a dynamic import, only for runs that ask.
 import { ANSWERED_STATUS, FAILED_STATUS, SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
-import { ConfigError, errorMessage } from '../base/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import type { Octokit } from '../github/octokit.ts';
 import { lazyOctokit } from '../step/deps.ts';
 import type { Step } from '../step/mode.ts';
+import { missingGitHubToken } from '../step/inputs.ts';
 import { systemClock } from '../base/clock.ts';
 import { formatSeconds } from '../base/format.ts';
 import type { Logger } from '../base/log.ts';
@@ -103,10 +104,7 @@ export async function answerQuestion(
 ): Promise<AskResult> {
   const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
   if (needsGitHub && !settings.githubToken) {
-    throw new ConfigError(
-      "Input 'github-token' is empty, but this event needs it to check who asked and to answer on the issue. " +
-        'Remove the input to use the default ${{ github.token }}.',
-    );
+    throw missingGitHubToken('this event needs it to check who asked and to answer on the issue');
   }
   const octokit = needsGitHub ? await deps.octokit() : undefined;
   if (octokit && trigger.requester) {

@@ -1,11 +1,17 @@
-import { ConfigError, errorMessage } from '../base/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import { CANCELLED_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
 import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { readPullRequest } from '../github/pull-requests.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
-import { maskServiceSecrets, missingApiKey, readServiceSettings, type InputProblems } from '../step/inputs.ts';
+import {
+  maskServiceSecrets,
+  missingApiKey,
+  missingGitHubToken,
+  readServiceSettings,
+  type InputProblems,
+} from '../step/inputs.ts';
 import type { Runner } from '../step/runner.ts';
 import type { StepRecord } from '../step/state.ts';
 import type { Timings } from '../step/timings.ts';
@@ -47,10 +53,7 @@ export async function runFollow(
   // A fork's run has no secrets: a skip with a notice, never an input error.
   if (!(decision.kind === 'skip' && !settings.apiKey)) problems.throwIfAny();
   if (!settings.githubToken) {
-    throw new ConfigError(
-      "Input 'github-token' is empty, but following a pull request needs it (comments, checks). " +
-        'Remove the input to use the default ${{ github.token }}.',
-    );
+    throw missingGitHubToken('following a pull request needs it (comments, checks)');
   }
   const octokit = await deps.octokit();
   const issue = new IssueThread(

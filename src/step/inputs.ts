@@ -223,3 +223,10 @@ export function maskServiceSecrets(): void {
   }
   if (githubToken) registerSecret(githubToken);
 }
+
+/** Raised when a run needs GitHub and the workflow emptied `github-token`; `why` ends "…needs it …". */
+export function missingGitHubToken(why: string): ConfigError {
+  return new ConfigError(
+    `Input '${Input.GitHubToken}' is empty, but ${why}. Remove the input to use the default \${{ github.token }}.`,
+  );
+}
