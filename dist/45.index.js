@@ -39,6 +39,8 @@ var constants = __webpack_require__(7212);
 var errors = __webpack_require__(4758);
 // EXTERNAL MODULE: ./src/step/deps.ts
 var deps = __webpack_require__(7502);
+// EXTERNAL MODULE: ./src/step/inputs.ts + 2 modules
+var inputs = __webpack_require__(9063);
 // EXTERNAL MODULE: ./src/base/clock.ts
 var clock = __webpack_require__(4031);
 // EXTERNAL MODULE: ./src/base/format.ts
@@ -679,6 +681,7 @@ function formatBytes(bytes) {
 
 
 
+
 /** The production entry (ask/mode.ts): answers what was decided, and writes the outputs. */
 async function runAsk(decision, event, step) {
     const { runner, record } = step;
@@ -743,8 +746,7 @@ function skipped(decision, log) {
 async function answerQuestion({ trigger, question, settings, problems }, event, deps) {
     const needsGitHub = trigger.issue !== undefined || trigger.requester !== undefined;
     if (needsGitHub && !settings.githubToken) {
-        throw new errors/* ConfigError */.xL("Input 'github-token' is empty, but this event needs it to check who asked and to answer on the issue. " +
-            'Remove the input to use the default ${{ github.token }}.');
+        throw (0,inputs/* missingGitHubToken */.vT)('this event needs it to check who asked and to answer on the issue');
     }
     const octokit = needsGitHub ? await deps.octokit() : undefined;
     if (octokit && trigger.requester) {

@@ -842,8 +842,7 @@ async function runFollow(step, event, problems) {
     if (!(decision.kind === 'skip' && !settings.apiKey))
         problems.throwIfAny();
     if (!settings.githubToken) {
-        throw new errors/* ConfigError */.xL("Input 'github-token' is empty, but following a pull request needs it (comments, checks). " +
-            'Remove the input to use the default ${{ github.token }}.');
+        throw (0,inputs/* missingGitHubToken */.vT)('following a pull request needs it (comments, checks)');
     }
     const octokit = await deps.octokit();
     const issue = new thread/* IssueThread */.kb(octokit, { ...event.repository, issueNumber: decision.number }, deps.runner.log, settings.apiKey);
