@@ -3,7 +3,8 @@
  * 👀 reaction's 201 and 200 are the lock, letting go deletes it, and one a killed run left behind
  * is taken over once older than any run may live.
  */
-import { createOctokit, type Octokit } from '../src/github/octokit.ts';
+import { createOctokit } from '../src/github/octokit.ts';
+import { IssueThread } from '../src/github/thread.ts';
 import { lockPull } from '../src/pulls/lock.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { useFakeGitHubApi } from './support/services.ts';
@@ -17,38 +18,39 @@ const log = { info: () => {}, notice: () => {}, debug: () => {}, warning: (m: st
 const repository = { owner: 'Codertocat', repo: 'Hello-World' };
 const HOUR = 3_600_000;
 
-function client(): Promise<Octokit> {
-  return createOctokit(TOKEN, log, {
+const octokit = () =>
+  createOctokit(TOKEN, log, {
     retryDelayMs: 1,
     requestTimeoutMs: 5_000,
     rateLimitWaitMs: 1,
     deadline: Date.now() + 30_000,
   });
+
+/** Pull request `number`'s conversation, as follow mode reads and writes it (the key signs nothing here). */
+async function pull(number: number): Promise<IssueThread> {
+  return new IssueThread(await octokit(), { ...repository, issueNumber: number }, log, 'svc_key');
 }
 
 test('the first run holds the pull request, the next finds it held until it is let go', async () => {
-  const octokit = await client();
-  const first = await lockPull(octokit, repository, 2, HOUR, Date.now, log);
+  const first = await lockPull(await pull(2), HOUR, Date.now);
   expect(first.held).toBe(true);
-  const second = await lockPull(octokit, repository, 2, HOUR, Date.now, log);
+  const second = await lockPull(await pull(2), HOUR, Date.now);
   expect(second).toEqual({ held: false, since: expect.any(String) });
   // Another pull request is another lock.
-  expect((await lockPull(octokit, repository, 3, HOUR, Date.now, log)).held).toBe(true);
+  expect((await lockPull(await pull(3), HOUR, Date.now)).held).toBe(true);
   if (first.held) await first.release();
-  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
+  expect((await lockPull(await pull(2), HOUR, Date.now)).held).toBe(true);
 });
 
 test('a lock older than any run may live is taken over; a younger one is not', async () => {
-  const octokit = await client();
-  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
-  expect((await lockPull(octokit, repository, 2, HOUR, () => Date.now() + HOUR / 2, log)).held).toBe(false);
-  expect((await lockPull(octokit, repository, 2, HOUR, () => Date.now() + 2 * HOUR, log)).held).toBe(true);
+  expect((await lockPull(await pull(2), HOUR, Date.now)).held).toBe(true);
+  expect((await lockPull(await pull(2), HOUR, () => Date.now() + HOUR / 2)).held).toBe(false);
+  expect((await lockPull(await pull(2), HOUR, () => Date.now() + 2 * HOUR)).held).toBe(true);
   expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(1);
 });
 
 test('a token that may not react goes on unlocked, and says so', async () => {
-  const octokit = await client();
   github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/reactions', 403);
-  expect((await lockPull(octokit, repository, 2, HOUR, Date.now, log)).held).toBe(true);
+  expect((await lockPull(await pull(2), HOUR, Date.now)).held).toBe(true);
   expect(warnings.join('\n')).toContain("Give the token 'issues: write'");
 });

@@ -102,15 +102,19 @@ export class IssueThread {
 
   /**
    * Adds a reaction. GitHub keeps one per user and content: `created` is true when this call
-   * added it (HTTP 201), false when it was there already (200), which makes it an atomic claim.
+   * added it (HTTP 201), false when it was there already (200), which makes it an atomic claim;
+   * `createdAt` is when the reaction was first made (a claim's age).
    */
-  async react(content: Reaction, subject: ReactionSubject): Promise<{ created: boolean; id: number }> {
+  async react(
+    content: Reaction,
+    subject: ReactionSubject,
+  ): Promise<{ created: boolean; id: number; createdAt: string }> {
     const { owner, repo } = this.#target;
     const { status, data } =
       subject.kind === 'comment'
         ? await this.#octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: subject.id, content })
         : await this.#octokit.rest.reactions.createForIssue({ owner, repo, issue_number: subject.number, content });
-    return { created: status !== 200, id: data.id };
+    return { created: status !== 200, id: data.id, createdAt: data.created_at };
   }
 
   async unreact(subject: ReactionSubject, reactionId: number): Promise<void> {

@@ -89,7 +89,12 @@ export async function followRound(context: FollowContext): Promise<Round> {
     }
   } catch (error) {
     const verdict = failedVerdict(refusal(error));
-    await check(context, pull.headSha, { title: verdict.line, summary: verdict.line, conclusion: 'failure' }, checkId);
+    await check(
+      context,
+      pull.headSha,
+      { title: verdict.line, summary: forMarkdown(verdict.line), conclusion: 'failure' },
+      checkId,
+    );
     if (thread.jobId) await say(context, thread, { headline: `❌ **Docs:** ${forMarkdown(verdict.line)}` });
     return { job: undefined, verdict, interrupted: false, stop: true };
   }
@@ -186,7 +191,8 @@ async function behind(
   const line = `docs may be behind this head: the job got ${context.follow.maxFollowUps} follow-ups (max-follow-ups)`;
   const summary = `${line}. A \`/docs\` comment on the pull request asks the job again.`;
   await check(context, pull.headSha, { title: line, summary, conclusion: 'neutral' }, checkId);
-  await say(context, thread, { headline: `⚠️ **Docs:** ${forMarkdown(summary)}` });
+  // The action's own words and a number it read: markdown as written, its code span included.
+  await say(context, thread, { headline: `⚠️ **Docs:** ${summary}` });
   return { job: undefined, verdict: { line, conclusion: 'neutral' }, interrupted: false, stop: true };
 }
 

@@ -1,55 +1,41 @@
-import type { Logger } from '../base/log.ts';
-import type { Octokit } from '../github/octokit.ts';
 import { isRateLimited } from '../github/rate-limit.ts';
-import type { Repository } from '../github/pull-requests.ts';
+import type { IssueThread } from '../github/thread.ts';
 
 /**
  * One run at a time brings a pull request's job up to date. GitHub's one atomic primitive is the
- * reaction (claim.ts): the first POST of a reaction answers 201, every later one of the same token
+ * reaction (claim.ts, through the issue thread's `react`): the first POST of a reaction answers 201, every later one of the same token
  * 200. The run that gets 201 holds the pull request (👀 on it while it works) and deletes the
  * reaction when it is done; a run that gets 200 folds its push into the holder's next follow-up:
  * the holder reads the head again after each job round and after letting go, so no push is left
  * unsent. A holder killed before it let go (no run outlives its timeout) leaves a reaction that is
  * taken over once it is older than the longest run could be.
  */
-export const LOCK_REACTION = 'eyes';
+export const LOCK_REACTION = 'eyes' as const;
 
 export type Lock = { held: true; release: () => Promise<void> } | { held: false; since: string };
 
-export async function lockPull(
-  octokit: Octokit,
-  repository: Repository,
-  number: number,
-  staleAfterMs: number,
-  now: () => number,
-  log: Logger,
-): Promise<Lock> {
+export async function lockPull(issue: IssueThread, staleAfterMs: number, now: () => number): Promise<Lock> {
+  const subject = { kind: 'issue', number: issue.issueNumber } as const;
   for (let attempt = 0; attempt < 2; attempt++) {
     let answer;
     try {
-      answer = await octokit.rest.reactions.createForIssue({
-        ...repository,
-        issue_number: number,
-        content: LOCK_REACTION,
-      });
+      answer = await issue.react(LOCK_REACTION, subject);
     } catch (error) {
       // A token that may not react (no 'issues: write') is a refusal, not a holder: the run goes on
       // unlocked and says so, as a claim refused does (claim.ts). Anything else is thrown.
       const status = (error as { status?: number }).status;
       if (status !== 403 || isRateLimited(error)) throw error;
-      log.warning(
+      issue.log.warning(
         "GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
           "so runs that overlap could each send a push. Give the token 'issues: write'.",
       );
       return { held: true, release: async () => {} };
     }
-    const { status, data } = answer;
-    const release = async (): Promise<void> => {
-      await octokit.rest.reactions.deleteForIssue({ ...repository, issue_number: number, reaction_id: data.id });
-    };
-    if (status === 201) return { held: true, release };
-    const age = now() - Date.parse(data.created_at);
-    if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: data.created_at };
+    const { created, id, createdAt } = answer;
+    const release = (): Promise<void> => issue.unreact(subject, id);
+    if (created) return { held: true, release };
+    const age = now() - Date.parse(createdAt);
+    if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: createdAt };
     // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.
     await release();
   }

@@ -148,14 +148,7 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
   const { log } = deps.runner;
   let last: Round | undefined;
   for (let rounds = 0; rounds < MAX_ROUNDS;) {
-    const lock = await lockPull(
-      octokit,
-      repository,
-      number,
-      settings.timeoutMs + STALE_GRACE_MS,
-      () => deps.clock.now(),
-      log,
-    );
+    const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
     if (!lock.held) {
       if (last) return last;
       log.notice(
