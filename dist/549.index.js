@@ -553,7 +553,7 @@ async function followRound(context) {
     }
     catch (error) {
         const verdict = failedVerdict(refusal(error));
-        await check(context, pull.headSha, { title: verdict.line, summary: verdict.line, conclusion: 'failure' }, checkId);
+        await check(context, pull.headSha, { title: verdict.line, summary: (0,text_gate/* forMarkdown */.Bm)(verdict.line), conclusion: 'failure' }, checkId);
         if (thread.jobId)
             await say(context, thread, { headline: `❌ **Docs:** ${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}` });
         return { job: undefined, verdict, interrupted: false, stop: true };
@@ -639,7 +639,8 @@ async function behind(context, thread, pull, checkId) {
     const line = `docs may be behind this head: the job got ${context.follow.maxFollowUps} follow-ups (max-follow-ups)`;
     const summary = `${line}. A \`/docs\` comment on the pull request asks the job again.`;
     await check(context, pull.headSha, { title: line, summary, conclusion: 'neutral' }, checkId);
-    await say(context, thread, { headline: `⚠️ **Docs:** ${(0,text_gate/* forMarkdown */.Bm)(summary)}` });
+    // The action's own words and a number it read: markdown as written, its code span included.
+    await say(context, thread, { headline: `⚠️ **Docs:** ${summary}` });
     return { job: undefined, verdict: { line, conclusion: 'neutral' }, interrupted: false, stop: true };
 }
 function working(summary) {
@@ -755,7 +756,7 @@ var rate_limit = __webpack_require__(7403);
 
 /**
  * One run at a time brings a pull request's job up to date. GitHub's one atomic primitive is the
- * reaction (claim.ts): the first POST of a reaction answers 201, every later one of the same token
+ * reaction (claim.ts, through the issue thread's `react`): the first POST of a reaction answers 201, every later one of the same token
  * 200. The run that gets 201 holds the pull request (👀 on it while it works) and deletes the
  * reaction when it is done; a run that gets 200 folds its push into the holder's next follow-up:
  * the holder reads the head again after each job round and after letting go, so no push is left
@@ -763,15 +764,12 @@ var rate_limit = __webpack_require__(7403);
  * taken over once it is older than the longest run could be.
  */
 const LOCK_REACTION = 'eyes';
-async function lockPull(octokit, repository, number, staleAfterMs, now, log) {
+async function lockPull(issue, staleAfterMs, now) {
+    const subject = { kind: 'issue', number: issue.issueNumber };
     for (let attempt = 0; attempt < 2; attempt++) {
         let answer;
         try {
-            answer = await octokit.rest.reactions.createForIssue({
-                ...repository,
-                issue_number: number,
-                content: LOCK_REACTION,
-            });
+            answer = await issue.react(LOCK_REACTION, subject);
         }
         catch (error) {
             // A token that may not react (no 'issues: write') is a refusal, not a holder: the run goes on
@@ -779,19 +777,17 @@ async function lockPull(octokit, repository, number, staleAfterMs, now, log) {
             const status = error.status;
             if (status !== 403 || (0,rate_limit/* isRateLimited */.J)(error))
                 throw error;
-            log.warning("GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
+            issue.log.warning("GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
                 "so runs that overlap could each send a push. Give the token 'issues: write'.");
             return { held: true, release: async () => { } };
         }
-        const { status, data } = answer;
-        const release = async () => {
-            await octokit.rest.reactions.deleteForIssue({ ...repository, issue_number: number, reaction_id: data.id });
-        };
-        if (status === 201)
+        const { created, id, createdAt } = answer;
+        const release = () => issue.unreact(subject, id);
+        if (created)
             return { held: true, release };
-        const age = now() - Date.parse(data.created_at);
+        const age = now() - Date.parse(createdAt);
         if (attempt > 0 || !(age > staleAfterMs))
-            return { held: false, since: data.created_at };
+            return { held: false, since: createdAt };
         // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.
         await release();
     }
@@ -921,7 +917,7 @@ async function followWhileHeld(context, headSha) {
     const { log } = deps.runner;
     let last;
     for (let rounds = 0; rounds < MAX_ROUNDS;) {
-        const lock = await lockPull(octokit, repository, number, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now(), log);
+        const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
         if (!lock.held) {
             if (last)
                 return last;
