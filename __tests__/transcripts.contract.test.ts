@@ -128,9 +128,14 @@ async function waiting(): Promise<void> {
   while (!emulator.requests.slice(before).some((r) => r.method === 'GET')) await tick();
 }
 
-/** A `/docs` comment's run, sent `signal` once it waits for a job that never ends. */
+/**
+ * A `/docs` comment's run, sent `signal` once it waits for a job that never ends. The first read
+ * of the job is held back, so the signal always lands before its answer (and the plan it would
+ * carry): on a slow machine the run would otherwise sometimes have read the plan first.
+ */
 function stoppedWhileWaiting(signal: NodeJS.Signals): Promise<RunResult> {
   emulator.configure({ outcome: 'never' });
+  emulator.inject({ route: 'get', fault: { kind: 'delay', ms: 60_000 } });
   const event = commentEvent(github, '/docs document the flag');
   return run({}, { event, onSpawn: (child) => void waiting().then(() => child.kill(signal)) });
 }
