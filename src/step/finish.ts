@@ -1,0 +1,42 @@
+import type { InFlightItem } from '../github/in-flight.ts';
+import type { Octokit } from '../github/octokit.ts';
+import type { ServiceSettings } from './inputs.ts';
+import type { Step } from './mode.ts';
+
+/**
+ * The port through which the sweep (src/sweep/) finishes requests it did not start: each mode that
+ * can leave a request in flight (agent/, pulls/) exports a Finisher, and src/modes.ts hands them
+ * to the sweep, which imports no mode (the layer rule). A finisher does exactly what a waiting run
+ * of its mode would have done at the job's end (final comment, check, reactions, notification,
+ * docs PR state), idempotently and under the same claim rules, so that two sweeps at once, or a
+ * sweep after a waiting run, finish a request once.
+ */
+export interface Finisher {
+  /** The mode's name, for the summary and logs. */
+  name: string;
+  /**
+   * Finishes `item` if one of this mode's signed comments on it names a job; undefined when
+   * nothing of this mode is on it (the next finisher is asked).
+   */
+  finish(item: InFlightItem, context: SweepContext): Promise<SweepResult | undefined>;
+}
+
+/** What a finisher runs with: the sweep's step, its GitHub client and the service's settings. */
+export interface SweepContext {
+  step: Step;
+  octokit: Octokit;
+  repository: { owner: string; repo: string };
+  settings: ServiceSettings;
+}
+
+/** One request's line in the sweep's summary table. */
+export interface SweepResult {
+  /**
+   * finished: this sweep wrote the final word. active: the job still works (its plan refreshed).
+   * done: another run or sweep had finished it (the label only was taken off). error: see detail.
+   */
+  kind: 'finished' | 'active' | 'done' | 'error';
+  jobId: string;
+  /** One line, already inert for markdown. */
+  detail: string;
+}
