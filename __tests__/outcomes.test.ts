@@ -172,7 +172,7 @@ async function report(result: RunResult): Promise<{ runner: FakeRunner; request:
   });
   const { owner, repo } = github;
   const progress = new ProgressComments(octokit, { owner, repo, issueNumber: ISSUE }, runner.log, KEY);
-  const conversation = new Conversation({
+  const conversation = Conversation.forRun({
     progress,
     deps: { record, runUrl: RUN_URL, runner },
     trigger: {
@@ -186,6 +186,7 @@ async function report(result: RunResult): Promise<{ runner: FakeRunner; request:
     key: `c${request}`,
     notify: true,
     startedAt: Date.parse('2026-11-21T10:03:00Z'),
+    detached: false,
   });
   if (isOutcome(result) && result.job) await conversation.working(result.job.id);
   await reportOutcome(result, { conversation, deps: { runner, record }, elapsedMs: 65_000 });

@@ -137,13 +137,14 @@ async function handleEvent(
     deps.runner.log.info("'github-token' is empty: a re-run of this workflow run will create a new job.");
   }
   // The one conversation with the issue: the job says "working" in it, the report its final word.
-  const conversation = new Conversation({
+  const conversation = Conversation.forRun({
     progress,
     deps,
     trigger,
     key: key.key,
     notify: settings.notify,
     startedAt: started,
+    detached: !settings.wait,
   });
   const outcome = await runJob({
     settings,

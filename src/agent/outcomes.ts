@@ -50,8 +50,17 @@ export interface JobRow {
   agentMessage: boolean;
   /** The notification after the mention; absent: the requester is not told (nothing new to tell). */
   notify?: (outcome: Outcome) => string;
-  /** The reaction on the request's comment. */
-  reaction?: 'rocket' | 'confused';
+  /**
+   * The reaction on the request's comment. It is also the claim on the notification (conversation.ts
+   * `finish`): GitHub keeps one reaction per user and content, so only the run or sweep that added
+   * it (HTTP 201) notifies.
+   */
+  reaction?: 'rocket' | 'confused' | '+1';
+  /**
+   * The job goes on after this word (the run stopped waiting, was cancelled, or did not wait): the
+   * request stays in flight, its marker keeps `open` and the in-flight label stays on, for the sweep.
+   */
+  continues?: true;
 }
 
 /** The row of a run that did no work: it says so in `status` and a notice, and nowhere else. */
@@ -104,6 +113,7 @@ export const OUTCOMES: Rows = {
     detail: (outcome) => (outcome.refusedLink ? publicMessage(outcome) : undefined),
     agentMessage: true,
     notify: () => 'the documentation agent finished without a pull request; the progress comment above says more.',
+    reaction: '+1',
   },
   failed: {
     ...FAILS,
@@ -135,6 +145,7 @@ export const OUTCOMES: Rows = {
     summary: 'Stopped waiting for the documentation agent',
     headline: () => `⌛ **Stopped waiting** (timeout-minutes). The job continues on the service.`,
     detail: publicMessage,
+    continues: true,
   },
   cancelled: {
     ...FAILS,
@@ -152,6 +163,7 @@ export const OUTCOMES: Rows = {
         ? '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.'
         : `⏹️ **Cancelled:** the workflow run stopped.${detail}`,
     detail: publicMessage,
+    continues: true,
   },
   started: {
     message: (facts) => `Job ${id(facts)} is ${facts.jobStatus}; not waiting for it (wait: false).`,
@@ -163,6 +175,7 @@ export const OUTCOMES: Rows = {
       '🚀 **The documentation agent started.** This run does not wait for it (`wait: false`); the job continues on the service.',
     detail: () => undefined,
     agentMessage: false,
+    continues: true,
   },
   error: {
     ...FAILS,
@@ -196,10 +209,23 @@ export function notificationText(outcome: Outcome): string | undefined {
   return OUTCOMES[outcome.kind].notify?.(outcome);
 }
 
-/** The headline while the agent works: not an outcome, the comment's first version. */
-function workingHeadline(startedAt: string): string {
+/**
+ * The headline while the agent works: not an outcome, the comment's first version. A request no
+ * run waits for (`wait: false`) says who reports its end.
+ */
+function workingHeadline(startedAt: string, detached: boolean): string {
   const since = `${startedAt.slice(0, 16).replace('T', ' ')} UTC`;
-  return `⏳ **Updating the documentation.** The agent has been working since ${since}; this comment changes when it is done.`;
+  const when = detached
+    ? 'this comment changes when it is done (no run waits for it: a sweep of this repository reports the end).'
+    : 'this comment changes when it is done.';
+  return `⏳ **Updating the documentation.** The agent has been working since ${since}; ${when}`;
+}
+
+/** Whether a state leaves the job running: its comment's marker keeps `open` (marker.ts). */
+export function keepsOpen(state: string, jobId: string): boolean {
+  if (!jobId) return false;
+  if (state === 'working') return true;
+  return (OUTCOME_KINDS as readonly string[]).includes(state) && OUTCOMES[state as OutcomeKind].continues === true;
 }
 
 /**
@@ -210,18 +236,22 @@ function workingHeadline(startedAt: string): string {
 export function progressWords(facts: ProgressFacts, runUrl: string | undefined): ProgressView | undefined {
   const { state, jobId, triggers, title, steps, message, elapsedMs } = facts;
   const agent = { title, steps, message, elapsedMs, runUrl };
-  if (state === 'working')
-    return { jobId, triggers, ...agent, working: true, headline: workingHeadline(facts.startedAt) };
+  // The marker's `open`: only while the job goes on, so the sweep finds the request in flight.
+  const open = keepsOpen(state, jobId) && facts.open !== undefined ? { open: facts.open } : {};
+  if (state === 'working') {
+    const headline = workingHeadline(facts.startedAt, facts.detached === true);
+    return { jobId, triggers, ...open, ...agent, working: true, headline };
+  }
   if (!(OUTCOME_KINDS as readonly string[]).includes(state)) return undefined;
   const detail = facts.detail ? ` ${forMarkdown(facts.detail)}` : '';
   const headline = OUTCOMES[state as OutcomeKind].headline({ detail, prLink: facts.prLink ?? '', jobId });
-  return { jobId, triggers, ...agent, working: false, headline };
+  return { jobId, triggers, ...open, ...agent, working: false, headline };
 }
 
 /** The final word's facts for `outcome`, from its row: what the comment says after the headline. */
 export function finalFacts(
   outcome: Outcome,
-  thread: Pick<ProgressFacts, 'triggers' | 'startedAt'>,
+  thread: Pick<ProgressFacts, 'triggers' | 'startedAt' | 'open'>,
   elapsedMs: number,
 ): ProgressFacts {
   const row = OUTCOMES[outcome.kind];
@@ -230,6 +260,7 @@ export function finalFacts(
     jobId: outcome.job?.id ?? '',
     triggers: thread.triggers,
     startedAt: thread.startedAt,
+    open: thread.open,
     prLink: outcome.prLink,
     detail: row.detail(outcome),
     title: outcome.session?.title,

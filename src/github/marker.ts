@@ -4,8 +4,11 @@ import { JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '../text/gra
 /**
  * The one codec of the hidden markers this action writes on the first line of its comments, one
  * line each, of one form: `<!-- <prefix> <field>=<value> … sig=<signature> -->`.
- * - progress `<!-- docs-agent-action job=… triggers=… sig=… -->`: the one living comment per
+ * - progress `<!-- docs-agent-action job=… triggers=… [open=…] sig=… -->`: the one living comment per
  *   request (job id and the requests' keys), so a re-run resumes its job and a follow-up continues it;
+ *   `open` is there only while the request is in flight (the comment says "working", or that the
+ *   run stopped and the job continues): whom the end is to be told to (`-`: nobody), so the sweep
+ *   (src/sweep/) finishes it exactly as the waiting run would have, from signed facts only;
  * - notify `<!-- docs-agent-action notified=… sig=… -->`: the one comment telling the requester a
  *   job ended, so a re-run does not notify twice;
  * - refusal `<!-- docs-agent-action refused=… sig=… -->`: the one reply telling a user why nothing
@@ -38,6 +41,11 @@ export interface ProgressMarker {
   jobId: string;
   /** What asked for work on this job: `c<comment id>`, `i<issue number>` or `r<run id>`, oldest first. */
   triggers: string[];
+  /**
+   * Set only while the request is in flight (no run has written its end): the login to notify at
+   * the end, '' for nobody. Undefined: the comment holds the request's final word.
+   */
+  open?: string | undefined;
 }
 
 export interface AskMarker {
@@ -73,10 +81,14 @@ interface Grammar {
   test(value: string): boolean;
 }
 
-/** One kind's line: its prefix, and its fields in order with the grammar each value must match. */
+/**
+ * One kind's line: its prefix, and its fields in order with the grammar each value must match. An
+ * optional field is left out of the line (and of what is signed) when it has no value, so the
+ * markers written before it existed read and verify as they always did.
+ */
 interface Form {
   prefix: string;
-  fields: readonly { name: string; grammar: Grammar }[];
+  fields: readonly { name: string; grammar: Grammar; optional?: true }[];
 }
 
 const TRIGGERS: Grammar = {
@@ -85,6 +97,8 @@ const TRIGGERS: Grammar = {
 /** A progress comment written before its job existed has no job id. */
 const OPTIONAL_JOB: Grammar = { test: (value: string) => value === '' || JOB_ID.test(value) };
 const THREAD_FIELD: Grammar = { test: (value: string) => value === '-' || THREAD_ID.test(value) };
+/** A GitHub login as the event gave it (case kept, for the mention), or `-` for nobody. */
+const OPEN: Grammar = { test: (value: string) => value === '-' || /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(value) };
 
 const FORMS: Record<MarkerKind, Form> = {
   progress: {
@@ -92,6 +106,7 @@ const FORMS: Record<MarkerKind, Form> = {
     fields: [
       { name: 'job', grammar: OPTIONAL_JOB },
       { name: 'triggers', grammar: TRIGGERS },
+      { name: 'open', grammar: OPEN, optional: true },
     ],
   },
   notify: { prefix: MARKER_PREFIX, fields: [{ name: 'notified', grammar: REQUEST_KEY }] },
@@ -109,10 +124,12 @@ const FORMS: Record<MarkerKind, Form> = {
  * The values a marker is written with. Ids are checked at the door (the service client's JOB_ID,
  * the stream's THREAD_ID); this only keeps what a marker may hold, so a marker never breaks its line.
  */
-function valuesOf(marker: Marker): string[] {
+function valuesOf(marker: Marker): (string | undefined)[] {
   switch (marker.kind) {
-    case 'progress':
-      return [safeId(marker.jobId), marker.triggers.map(safeId).join(',')];
+    case 'progress': {
+      const open = marker.open === undefined ? undefined : safeId(marker.open) || '-';
+      return [safeId(marker.jobId), marker.triggers.map(safeId).join(','), open];
+    }
     case 'notify':
       return [safeId(marker.request)];
     case 'refusal':
@@ -125,11 +142,14 @@ function valuesOf(marker: Marker): string[] {
   }
 }
 
-function markerOf(kind: MarkerKind, values: readonly string[]): Marker {
-  const [first = '', second = ''] = values;
+function markerOf(kind: MarkerKind, values: readonly (string | undefined)[]): Marker {
+  const [first = '', second = '', third] = values;
   switch (kind) {
-    case 'progress':
-      return { kind, jobId: first, triggers: second.split(',').filter(Boolean) };
+    case 'progress': {
+      const marker: Marker = { kind, jobId: first, triggers: second.split(',').filter(Boolean) };
+      if (third !== undefined) marker.open = third === '-' ? '' : third;
+      return marker;
+    }
     case 'notify':
       return { kind, request: first };
     case 'refusal':
@@ -139,9 +159,18 @@ function markerOf(kind: MarkerKind, values: readonly string[]): Marker {
   }
 }
 
-/** What is signed: an answer's missing thread is signed as empty, as it always was. */
-function signed(kind: MarkerKind, values: readonly string[], scope: MarkerScope): string {
-  const fields = kind === 'ask' ? values.map((value, index) => (index === 0 && value === '-' ? '' : value)) : values;
+/**
+ * What is signed: an answer's missing thread is signed as empty, as it always was; an optional field
+ * without a value is not signed at all, and one with a value is signed with its name, so a value
+ * cannot move from one field to another.
+ */
+function signed(kind: MarkerKind, values: readonly (string | undefined)[], scope: MarkerScope): string {
+  const { fields: form } = FORMS[kind];
+  const fields = values.flatMap((value, index) => {
+    const field = form[index];
+    if (field?.optional) return value === undefined ? [] : [`${field.name}=${value}`];
+    return [kind === 'ask' && index === 0 && value === '-' ? '' : (value ?? '')];
+  });
   return signFields(scope.key, [kind, scope.repository.toLowerCase(), String(scope.issueNumber), ...fields]);
 }
 
@@ -154,13 +183,18 @@ function safeId(id: string): string {
 export function renderMarker(marker: Marker, scope: MarkerScope): string {
   const form = FORMS[marker.kind];
   const values = valuesOf(marker);
-  const fields = form.fields.map((field, index) => `${field.name}=${values[index] ?? ''}`);
+  const fields = form.fields.flatMap((field, index) => {
+    const value = values[index];
+    return field.optional && value === undefined ? [] : [`${field.name}=${value ?? ''}`];
+  });
   return `${form.prefix} ${fields.join(' ')} sig=${signed(marker.kind, values, scope)} -->`;
 }
 
 /** The line each kind's marker must be, exactly: its fields in order, then a full signature. */
 const LINES = Object.entries(FORMS).map(([kind, form]) => {
-  const fields = form.fields.map((field) => ` ${field.name}=(\\S*)`).join('');
+  const fields = form.fields
+    .map((field) => (field.optional ? `(?: ${field.name}=(\\S*))?` : ` ${field.name}=(\\S*)`))
+    .join('');
   const line = new RegExp(`^${form.prefix}${fields} sig=([0-9a-f]{${SIGNATURE_LENGTH}}) -->$`);
   return { kind: kind as MarkerKind, form, line };
 });
@@ -182,8 +216,14 @@ export function readMarker<K extends MarkerKind>(
     if (kind !== undefined && candidate.kind !== kind) continue;
     const match = candidate.line.exec(first);
     if (!match) continue;
-    const values = match.slice(1, -1).map((value) => value ?? '');
-    if (!candidate.form.fields.every((field, index) => field.grammar.test(values[index] ?? ''))) return undefined;
+    const values = match
+      .slice(1, -1)
+      .map((value, index) => (value === undefined && candidate.form.fields[index]?.optional ? undefined : (value ?? '')));
+    const valid = candidate.form.fields.every((field, index) => {
+      const value = values[index];
+      return value === undefined ? field.optional === true : field.grammar.test(value);
+    });
+    if (!valid) return undefined;
     const signature = match.at(-1) ?? '';
     if (!sameSignature(signature, signed(candidate.kind, values, scope))) return undefined;
     return markerOf(candidate.kind, values) as Extract<Marker, { kind: K }>;

@@ -2,7 +2,8 @@ import { describeGitHubError, type IssueTarget, type Octokit } from './octokit.t
 import type { Logger } from '../base/log.ts';
 import { renderMarker, type ProgressMarker } from './marker.ts';
 import { renderProgress, type ProgressView } from './progress-view.ts';
-import { IssueThread, type Reaction } from './thread.ts';
+import { clearInFlight, markInFlight } from './in-flight.ts';
+import { IssueThread, type Reaction, type ReactionSubject } from './thread.ts';
 
 export interface FoundProgress extends ProgressMarker {
   commentId: number;
@@ -16,11 +17,31 @@ export interface FoundProgress extends ProgressMarker {
 export class ProgressComments {
   readonly thread: IssueThread;
   readonly #log: Logger;
+  readonly #octokit: Octokit;
+  readonly #target: IssueTarget;
 
   /** `signingKey` (the api-key) signs the markers, so only this action's own markers are believed. */
   constructor(octokit: Octokit, target: IssueTarget, log: Logger, signingKey: string) {
     this.thread = new IssueThread(octokit, target, log, signingKey);
     this.#log = log;
+    this.#octokit = octokit;
+    this.#target = target;
+  }
+
+  /**
+   * Puts the in-flight label on the issue (in-flight.ts) or takes it off. A failure is a warning:
+   * without the label a detached request waits for no sweep, which the warning says.
+   */
+  async inFlight(on: boolean): Promise<void> {
+    const { owner, repo, issueNumber } = this.#target;
+    try {
+      if (on) await markInFlight(this.#octokit, { owner, repo }, issueNumber);
+      else await clearInFlight(this.#octokit, { owner, repo }, issueNumber);
+    } catch (error) {
+      const what = on ? 'Putting the in-flight label on' : 'Taking the in-flight label off';
+      const consequence = on ? ' A sweep will not find this request.' : '';
+      this.#log.warning(`${describeGitHubError(`${what} #${issueNumber}`, error, 'issues: write')}${consequence}`);
+    }
   }
 
   get issueNumber(): number {
@@ -67,16 +88,18 @@ export class ProgressComments {
     return created.id;
   }
 
-  /** A reaction on the comment that asked, or on the issue itself when no comment did. */
-  async react(content: Reaction, commentId: number | undefined): Promise<void> {
-    const subject =
-      commentId !== undefined
-        ? { kind: 'comment' as const, id: commentId }
-        : { kind: 'issue' as const, number: this.issueNumber };
+  /**
+   * A reaction on the comment that asked, or on the issue itself. Returns whether this call added
+   * it (GitHub's 201; false: it was there, 200) with the reaction's first time, or undefined when
+   * it failed (a warning).
+   */
+  async react(content: Reaction, subject: ReactionSubject): Promise<{ created: boolean; createdAt: string } | undefined> {
     try {
-      await this.thread.react(content, subject);
+      const { created, createdAt } = await this.thread.react(content, subject);
+      return { created, createdAt };
     } catch (error) {
       this.#log.warning(describeGitHubError(`Adding the ${content} reaction`, error, 'issues: write'));
+      return undefined;
     }
   }
 

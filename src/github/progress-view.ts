@@ -31,7 +31,7 @@ function safeId(id: string): string {
 export function renderProgress(view: ProgressView, scope: MarkerScope): string {
   const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
-  const marker = renderMarker({ kind: 'progress', jobId: view.jobId, triggers: view.triggers }, scope);
+  const marker = renderMarker({ kind: 'progress', jobId: view.jobId, triggers: view.triggers, open: view.open }, scope);
   return [marker, view.headline, ...agentWork(view), '', footer].join('\n');
 }
 

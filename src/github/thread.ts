@@ -21,7 +21,7 @@ export interface SignedComment<K extends MarkerKind = MarkerKind> {
 /** What a reaction sits on: a comment, or the issue or pull request itself. */
 export type ReactionSubject = { kind: 'comment'; id: number } | { kind: 'issue'; number: number };
 
-export type Reaction = 'eyes' | 'rocket' | 'confused';
+export type Reaction = 'eyes' | 'rocket' | 'confused' | '+1';
 
 /**
  * Pages of 100 comments read at most: 1,000 comments. GitHub lists an issue's comments oldest

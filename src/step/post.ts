@@ -58,9 +58,12 @@ async function finishProgress(
     const knownView = known && words(known, runUrl);
     const jobId = knownView ? knownView.jobId : saved.jobId;
     const startedAt = saved.startedAt || new Date().toISOString();
-    const view = knownView ?? words({ state: 'cancelled', jobId, triggers, startedAt }, runUrl);
+    const view = knownView ?? words({ state: 'cancelled', jobId, triggers, startedAt, open: saved.open }, runUrl);
     if (!view) return;
     await progress.writeOrThrow(view, commentId);
+    // The request's end is written (its marker is no longer open): it leaves the sweep's index.
+    // A job that goes on ("cancelled") keeps the label, for the sweep to report its end.
+    if (view.open === undefined) await progress.inFlight(false);
     log.info(
       known && knownView
         ? `The main step could not finish the progress comment: wrote its outcome (${known.state}).`

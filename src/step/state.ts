@@ -18,6 +18,13 @@ export interface ProgressFacts {
   triggers: string[];
   /** ISO time the job was started or taken up by this run. */
   startedAt: string;
+  /**
+   * Whom the end is to be told to ('' nobody) while the request is in flight; the words put it in
+   * the marker only for a state that leaves the job running (marker.ts `open`).
+   */
+  open?: string | undefined;
+  /** 'working' only: no run waits for the job (`wait: false`). */
+  detached?: boolean | undefined;
   prLink?: string | undefined;
   /** A line from the service or the action, after the headline; rendered inert. */
   detail?: string | undefined;
@@ -36,6 +43,8 @@ export interface SavedProgress {
   /** The request keys of the progress marker, to find the comment when its id was not saved. */
   triggers: string[];
   startedAt: string;
+  /** Whom the end is to be told to ('' nobody), for the marker of a comment the job outlives. */
+  open: string;
   commentId: number | undefined;
   jobId: string;
   /** The final comment the main step meant to write, saved before it tried. */
@@ -87,10 +96,11 @@ export class StepRecord {
   }
 
   /** Saved before the progress comment is written: a run killed in between still lets the post step find it. */
-  saveProgress(issueNumber: number, request: { triggers: string[]; startedAt: string }): void {
+  saveProgress(issueNumber: number, request: { triggers: string[]; startedAt: string; open?: string }): void {
     this.#runner.saveState(State.IssueNumber, String(issueNumber));
     this.#runner.saveState(State.StartedAt, request.startedAt);
     this.#runner.saveState(State.Triggers, request.triggers.join(','));
+    this.#runner.saveState(State.Open, request.open ?? '');
   }
 
   saveComment(commentId: number): void {
@@ -139,6 +149,7 @@ export class StepRecord {
       issueNumber,
       triggers: get(State.Triggers).split(',').filter(Boolean),
       startedAt: get(State.StartedAt),
+      open: get(State.Open),
       commentId: Number(get(State.CommentId)) || undefined,
       jobId: get(State.JobId),
       finalView: parseView(get(State.FinalView)),
@@ -186,6 +197,7 @@ function parseView(raw: string): ProgressFacts | undefined {
       jobId: view.jobId,
       triggers: Array.isArray(view.triggers) ? view.triggers.filter((key) => typeof key === 'string') : [],
       startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
+      open: typeof view.open === 'string' ? view.open : undefined,
       prLink: prLink?.ok ? prLink.value.link : undefined,
       detail: typeof view.detail === 'string' ? view.detail : undefined,
       title: typeof view.title === 'string' ? view.title : undefined,
