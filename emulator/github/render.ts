@@ -115,7 +115,7 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
     milestone: null,
     comments: store.comments(number).length,
     created_at: created,
-    updated_at: created,
+    updated_at: store.updatedAt(number) ?? created,
     closed_at: seeded?.state === 'closed' ? created : null,
     author_association: association(store, author),
     active_lock_reason: null,

@@ -73,6 +73,7 @@ export class Store {
     this.permissions.clear();
     this.pullFiles.clear();
     this.issueMap.clear();
+    this.issueUpdates.clear();
     this.failures.clear();
     this.rateLimits.clear();
     this.statusList = [];
@@ -114,6 +115,43 @@ export class Store {
 
   issue(number: number): SeededIssue | undefined {
     return this.issueMap.get(number);
+  }
+
+  /** When an issue last changed, as far as the fake tracks it (labels); undefined: never. */
+  private issueUpdates = new Map<number, string>();
+
+  updatedAt(number: number): string | undefined {
+    return this.issueUpdates.get(number);
+  }
+
+  /** Adds labels (GitHub keeps a label once); an issue not seeded gets the fake's defaults first. */
+  addLabels(number: number, names: readonly string[]): string[] {
+    const issue = this.issueMap.get(number) ?? {
+      number,
+      title: `Issue ${number}`,
+      body: '',
+      user: this.owner,
+      labels: [],
+      state: 'open' as const,
+    };
+    for (const name of names) if (!issue.labels.includes(name)) issue.labels.push(name);
+    this.issueMap.set(number, issue);
+    this.issueUpdates.set(number, timestamp());
+    return [...issue.labels];
+  }
+
+  /** Takes a label off; false when the issue did not carry it (GitHub answers 404). */
+  removeLabel(number: number, name: string): boolean {
+    const issue = this.issueMap.get(number);
+    if (!issue?.labels.includes(name)) return false;
+    issue.labels = issue.labels.filter((label) => label !== name);
+    this.issueUpdates.set(number, timestamp());
+    return true;
+  }
+
+  /** The issues (and pull requests) the fake knows, by number. */
+  issues(): SeededIssue[] {
+    return [...this.issueMap.values()].sort((a, b) => a.number - b.number);
   }
 
   comment(id: number): FakeComment | undefined {
