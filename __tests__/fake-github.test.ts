@@ -597,3 +597,38 @@ describe('the command line', () => {
     expect(errors).toContain('--permission takes user=level');
   });
 });
+
+describe('labels and the issue list', () => {
+  const LABEL = 'docs-agent: in flight';
+  const list = (query: string) => api(`${R}/issues?${query}`);
+
+  test('a label put on and taken off an issue; the list finds labelled issues and pull requests', async () => {
+    const opened = webhookPayload('pull_request', 'opened');
+    const number: number = opened.pull_request.number;
+    gh.seedEvent(opened);
+    const pull = await api(`${R}/issues/${number}/labels`, { method: 'POST', body: { labels: [LABEL] } });
+    expect(pull.status).toBe(200);
+    expect(pull.json.map((label: { name: string }) => label.name)).toContain(LABEL);
+    expect((await api(`${R}/issues/7/labels`, { method: 'POST', body: { labels: [LABEL] } })).status).toBe(200);
+    const found = await list(`labels=${encodeURIComponent(LABEL)}&state=all&sort=updated&direction=asc&per_page=1`);
+    expect(found.status).toBe(200);
+    expect(found.json.map((issue: { number: number }) => issue.number)).toEqual([number]);
+    expect(found.json[0].pull_request).toBeDefined();
+    expect(pageOf(found.link, 'next')).toBe('2');
+    const second = await list(
+      `labels=${encodeURIComponent(LABEL)}&state=all&sort=updated&direction=asc&per_page=1&page=2`,
+    );
+    expect(
+      second.json.map((issue: { number: number; pull_request?: unknown }) => [issue.number, !!issue.pull_request]),
+    ).toEqual([[7, false]]);
+    const path = `${R}/issues/7/labels/${encodeURIComponent(LABEL)}`;
+    expect((await api(path, { method: 'DELETE' })).status).toBe(200);
+    expect((await api(path, { method: 'DELETE' })).status).toBe(404);
+    expect(
+      (await list(`labels=${encodeURIComponent(LABEL)}&state=all`)).json.map(
+        (issue: { number: number }) => issue.number,
+      ),
+    ).toEqual([number]);
+    expect((await list('labels=other')).json).toEqual([]);
+  });
+});
