@@ -29,7 +29,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'cli'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'sweep', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -97,6 +97,11 @@ export default defineConfig(
     'pulls',
     ['base', 'text', 'service', 'github', 'step'],
     'pulls/ is a mode: it never imports another mode (agent/, ask/)',
+  ),
+  ...layer(
+    'sweep',
+    ['base', 'text', 'service', 'github', 'step'],
+    "sweep/ is a mode: it finishes other modes' requests through the finishers src/modes.ts gives it (step/finish.ts), never by importing them",
   ),
   // The command line is a second front end on the same core: no GitHub, no runner, no mode of the action.
   ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),

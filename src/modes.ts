@@ -6,11 +6,17 @@
 // and ask/ (a LAYERS name and a `layer(...)` line in eslint.config.js) exports its `Mode`, placed
 // before the modes whose runs it takes. Agent mode stays last: it takes every run no other mode
 // takes, and skips with a notice what the workflow is not set up for.
+import { agentFinisher } from './agent/finisher.ts';
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
 import { pullsMode } from './pulls/mode.ts';
 import { mode, type AnyMode } from './step/mode.ts';
+import { sweepMode } from './sweep/mode.ts';
+
+// The sweep finishes what other modes left in flight, through the finisher each gives (step/finish.ts).
+const FINISHERS = [agentFinisher];
 
 // Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
 // mode would otherwise skip or (merged) start a job for.
-export const MODES: readonly AnyMode[] = [mode(pullsMode), mode(askMode), mode(agentMode)];
+// The sweep before them all: `mode: sweep` takes every run (and skips those it is not for).
+export const MODES: readonly AnyMode[] = [mode(sweepMode(FINISHERS)), mode(pullsMode), mode(askMode), mode(agentMode)];

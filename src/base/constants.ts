@@ -70,6 +70,8 @@ export const SKIPPED_STATUS = 'skipped';
 export const ANSWERED_STATUS = 'answered';
 /** The `status` output of ask mode when no answer could be had. */
 export const FAILED_STATUS = 'failed';
+/** The `status` output of a sweep (`mode: sweep`) that went through the in-flight requests. */
+export const SWEPT_STATUS = 'swept';
 /** The `status` output of a dry run. */
 export const DRY_RUN_STATUS = 'dry-run';
 /** The `status` output when the run was cancelled before it asked the service for anything. */

@@ -218,7 +218,9 @@ export function readMarker<K extends MarkerKind>(
     if (!match) continue;
     const values = match
       .slice(1, -1)
-      .map((value, index) => (value === undefined && candidate.form.fields[index]?.optional ? undefined : (value ?? '')));
+      .map((value, index) =>
+        value === undefined && candidate.form.fields[index]?.optional ? undefined : (value ?? ''),
+      );
     const valid = candidate.form.fields.every((field, index) => {
       const value = values[index];
       return value === undefined ? field.optional === true : field.grammar.test(value);

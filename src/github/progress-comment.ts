@@ -93,7 +93,10 @@ export class ProgressComments {
    * it (GitHub's 201; false: it was there, 200) with the reaction's first time, or undefined when
    * it failed (a warning).
    */
-  async react(content: Reaction, subject: ReactionSubject): Promise<{ created: boolean; createdAt: string } | undefined> {
+  async react(
+    content: Reaction,
+    subject: ReactionSubject,
+  ): Promise<{ created: boolean; createdAt: string } | undefined> {
     try {
       const { created, createdAt } = await this.thread.react(content, subject);
       return { created, createdAt };

@@ -1,4 +1,6 @@
+import type { Clock } from '../base/clock.ts';
 import type { InFlightItem } from '../github/in-flight.ts';
+import type { AgentClient } from '../service/client.ts';
 import type { Octokit } from '../github/octokit.ts';
 import type { ServiceSettings } from './inputs.ts';
 import type { Step } from './mode.ts';
@@ -21,12 +23,19 @@ export interface Finisher {
   finish(item: InFlightItem, context: SweepContext): Promise<SweepResult | undefined>;
 }
 
-/** What a finisher runs with: the sweep's step, its GitHub client and the service's settings. */
+/**
+ * What a finisher runs with: the sweep's step, its GitHub client, the service's settings and one
+ * client of the service for every item (its retry honours 429 and Retry-After), the clock, and the
+ * sweep's run page (the footer of a comment it writes).
+ */
 export interface SweepContext {
   step: Step;
   octokit: Octokit;
   repository: { owner: string; repo: string };
   settings: ServiceSettings;
+  client: AgentClient;
+  clock: Clock;
+  runUrl: string | undefined;
 }
 
 /** One request's line in the sweep's summary table. */

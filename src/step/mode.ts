@@ -21,7 +21,7 @@ export const PULL_REQUEST_MODES = ['off', 'merged', 'follow'] as const;
 export type PullRequestMode = (typeof PULL_REQUEST_MODES)[number];
 
 /** The `mode` input: the mode a workflow asks for; the agent also takes the runs of no other mode. */
-export type ModeName = 'agent' | 'ask';
+export type ModeName = 'agent' | 'ask' | 'sweep';
 
 /** The inputs that choose the mode, read before any other (and every mode reads them too). */
 export interface Routing {
@@ -124,8 +124,8 @@ function readAskWord(): string {
 
 export function readMode(): ModeName {
   const raw = (core.getInput(Input.Mode) || 'agent').toLowerCase();
-  if (raw !== 'agent' && raw !== 'ask') {
-    throw new ConfigError(`Invalid '${Input.Mode}' '${raw}': expected agent or ask.`);
+  if (raw !== 'agent' && raw !== 'ask' && raw !== 'sweep') {
+    throw new ConfigError(`Invalid '${Input.Mode}' '${raw}': expected agent, ask or sweep.`);
   }
   return raw;
 }

@@ -17,6 +17,7 @@ import {
   DRY_RUN_STATUS,
   ERROR_STATUS,
   FAILED_STATUS,
+  SWEPT_STATUS,
   JOB_STATUSES,
   Output,
   SKIPPED_STATUS,
@@ -61,6 +62,7 @@ export const OUTPUT_STATUSES: readonly string[] = [
   UNKNOWN_STATUS,
   ANSWERED_STATUS,
   FAILED_STATUS,
+  SWEPT_STATUS,
 ];
 
 /** A GitHub owner (user or organisation): letters, digits and hyphens, not first, at most 39. */

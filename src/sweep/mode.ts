@@ -1,0 +1,72 @@
+// The sweep's entry of the table (src/modes.ts): with `mode: sweep`, every run. What it finishes it
+// learns from the finishers modes.ts hands it (step/finish.ts): the sweep imports no mode.
+import { AgentClient } from '../service/client.ts';
+import { createTransport } from '../service/transport.ts';
+import { codeHosts, runUrl } from '../github/octokit.ts';
+import { systemClock } from '../base/clock.ts';
+import { SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
+import type { Finisher } from '../step/finish.ts';
+import { lazyOctokit } from '../step/deps.ts';
+import {
+  maskServiceSecrets,
+  missingApiKey,
+  missingGitHubToken,
+  readServiceSettings,
+  type InputProblems,
+  type ServiceSettings,
+} from '../step/inputs.ts';
+import type { Mode } from '../step/mode.ts';
+
+/** The events a sweep is meant for: a schedule, and a run started by hand. */
+export const SWEEP_EVENTS = ['schedule', 'workflow_dispatch'] as const;
+
+export type SweepDecision =
+  { kind: 'skip'; notice: string } | { kind: 'run'; settings: ServiceSettings; problems: InputProblems };
+
+/** The sweep: `mode: sweep` on a schedule or by hand; any other event is skipped with a notice. */
+export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
+  return {
+    name: 'sweep',
+    takes: (_event, routing) => routing.mode === 'sweep',
+    decide(event, _routing, problems) {
+      if (!(SWEEP_EVENTS as readonly string[]).includes(event.name)) {
+        return {
+          kind: 'skip',
+          notice:
+            `mode: sweep runs on ${SWEEP_EVENTS.join(' and ')}; this '${event.name.slice(0, 40)}' run has nothing ` +
+            'to do. Run the sweep from its own workflow (docs/sweep.md).',
+        };
+      }
+      maskServiceSecrets();
+      return { kind: 'run', settings: readServiceSettings(problems), problems };
+    },
+    async run(decision, event, step) {
+      if (decision.kind === 'skip') {
+        step.record.writeOutputs({ status: SKIPPED_STATUS });
+        step.runner.log.notice(decision.notice);
+        return;
+      }
+      const { settings, problems } = decision;
+      problems.throwIfAny();
+      if (!settings.apiKey) throw missingApiKey();
+      if (!settings.githubToken)
+        throw missingGitHubToken('the sweep needs it to list and finish the requests in flight');
+      const client = new AgentClient({
+        baseUrl: settings.baseUrl,
+        projectId: settings.projectId,
+        apiKey: settings.apiKey,
+        transport: createTransport(USER_AGENT),
+        requestTimeoutMs: step.timings.serviceRequestMs,
+        codeHosts: codeHosts(),
+        debug: (line) => step.runner.log.debug(line),
+        now: () => Date.now(),
+      });
+      const octokit = await lazyOctokit(settings.githubToken, settings.timeoutMs, step)();
+      const { runSweep } = await import('./run.ts');
+      await runSweep(
+        { step, octokit, repository: event.repository, settings, client, clock: systemClock, runUrl: runUrl() },
+        finishers,
+      );
+    },
+  };
+}

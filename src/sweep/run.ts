@@ -1,0 +1,83 @@
+import { SWEPT_STATUS } from '../base/constants.ts';
+import { errorMessage, publicErrorMessage } from '../base/errors.ts';
+import { clearInFlight, listInFlight, type InFlightItem } from '../github/in-flight.ts';
+import { describeGitHubError } from '../github/octokit.ts';
+import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import { summaryLine, writeSweepSummary, type SweepRow } from './summary.ts';
+
+/** Time kept back from `timeout-minutes` for the summary: no item is started closer to the end. */
+const FINISH_MARGIN_MS = 30_000;
+
+/** What a sweep came to (its summary and outputs are written from it). */
+export interface SweepReport {
+  rows: SweepRow[];
+  /** Items listed but not reached (the deadline, a cancel, more than the list's bound). */
+  left: number;
+  elapsedMs: number;
+}
+
+/**
+ * The sweep: lists the in-flight index (github/in-flight.ts, one call per hundred), then asks each
+ * finisher in turn about each item, the longest waiting first, one at a time (a sweep is a
+ * background job: one item's calls at a time keeps it far below GitHub's and the service's limits).
+ * The first finisher that knows the item finishes it; an item no finisher knows has the label taken
+ * off. One item's failure is a warning and an error row, never a failed run; the sweep stops at the
+ * cancel and before `timeout-minutes`, and the next sweep takes up what is left. Finishing is
+ * idempotent (each finisher's claim), so sweeps may overlap each other and waiting runs.
+ */
+export async function runSweep(context: SweepContext, finishers: readonly Finisher[]): Promise<SweepReport> {
+  const { step, octokit, repository, clock, settings } = context;
+  const { log } = step.runner;
+  const started = clock.now();
+  const deadline = started + settings.timeoutMs - FINISH_MARGIN_MS;
+  let listed: Awaited<ReturnType<typeof listInFlight>>;
+  try {
+    listed = await listInFlight(octokit, repository);
+  } catch (error) {
+    throw new Error(describeGitHubError('Listing the requests in flight', error, 'issues: read'));
+  }
+  const { items, truncated } = listed;
+  log.info(`${items.length}${truncated ? '+' : ''} issue(s) and pull request(s) with requests in flight.`);
+  const rows: SweepRow[] = [];
+  for (const item of items) {
+    if (step.signal.aborted || clock.now() >= deadline) break;
+    const result = await sweepItem(item, context, finishers);
+    rows.push({ item, ...result });
+  }
+  const left = items.length - rows.length + (truncated ? 1 : 0);
+  if (left) log.notice(`${left} request(s) in flight were not reached; the next sweep takes them up.`);
+  const report: SweepReport = { rows, left, elapsedMs: clock.now() - started };
+  step.record.writeOutputs({ status: SWEPT_STATUS, message: summaryLine(report) });
+  log.info(summaryLine(report));
+  await writeSweepSummary(step.runner.summary(), report).catch((error: unknown) => {
+    log.warning(`Could not write the job summary: ${errorMessage(error)}`);
+  });
+  return report;
+}
+
+async function sweepItem(
+  item: InFlightItem,
+  context: SweepContext,
+  finishers: readonly Finisher[],
+): Promise<SweepResult & { finisher: string }> {
+  const { log } = context.step.runner;
+  const what = `${item.pullRequest ? 'pull request' : 'issue'} #${item.number}`;
+  for (const finisher of finishers) {
+    try {
+      const result = await finisher.finish(item, context);
+      if (result) return { ...result, finisher: finisher.name };
+    } catch (error) {
+      log.warning(`Could not finish the requests of ${what} (${finisher.name}): ${errorMessage(error)}`);
+      return { kind: 'error', jobId: '', detail: forMarkdown(publicErrorMessage(error), 300), finisher: finisher.name };
+    }
+  }
+  // Nothing of this action's is in flight there (the label was put on by hand, or its comment is gone).
+  try {
+    await clearInFlight(context.octokit, context.repository, item.number);
+  } catch (error) {
+    log.warning(describeGitHubError(`Taking the in-flight label off ${what}`, error, 'issues: write'));
+  }
+  log.notice(`No request of this action is in flight on ${what}; the in-flight label is taken off.`);
+  return { kind: 'done', jobId: '', detail: 'No request of this action found; the label is taken off.', finisher: '' };
+}
