@@ -60,7 +60,7 @@ const CASES: [string, Outcome, Expected][] = [
       headline:
         '☑️ Done, without a pull request: no files needed to change, or the service committed directly to the deploy branch.',
       notified: 'the documentation agent finished without a pull request; the progress comment above says more.',
-      reaction: undefined,
+      reaction: '+1',
     },
   ],
   [
@@ -73,7 +73,7 @@ const CASES: [string, Outcome, Expected][] = [
         '⚠️ Done, but without a pull request link this action can vouch for. Job job_1 completed, but the pull request ' +
         'link it reported is not on this GitHub server, so it was not used: https://evil.example/a_b',
       notified: 'the documentation agent finished without a pull request; the progress comment above says more.',
-      reaction: undefined,
+      reaction: '+1',
     },
   ],
   [
@@ -139,8 +139,10 @@ const CASES: [string, Outcome, Expected][] = [
     {
       status: 'active',
       log: 'info',
+      // The comment stays "working": no run waits for the job, the sweep reports its end.
       headline:
-        '🚀 The documentation agent started. This run does not wait for it (wait: false); the job continues on the service.',
+        '⏳ Updating the documentation. The agent has been working since 2026-11-21 10:03 UTC; this comment changes ' +
+        'when it is done (no run waits for it: a sweep of this repository reports the end).',
       notified: undefined,
       reaction: undefined,
     },
@@ -186,7 +188,7 @@ async function report(result: RunResult): Promise<{ runner: FakeRunner; request:
     key: `c${request}`,
     notify: true,
     startedAt: Date.parse('2026-11-21T10:03:00Z'),
-    detached: false,
+    detached: result.kind === 'started',
   });
   if (isOutcome(result) && result.job) await conversation.working(result.job.id);
   await reportOutcome(result, { conversation, deps: { runner, record }, elapsedMs: 65_000 });

@@ -65,7 +65,7 @@ describe('StepRecord', () => {
     const main = new FakeRunner();
     const saved = new StepRecord(main);
     saved.saveJob('job_7');
-    saved.saveProgress(12, { triggers: ['c1', 'r2'], startedAt: '2026-11-24T10:00:00.000Z' });
+    saved.saveProgress(12, { triggers: ['c1', 'r2'], startedAt: '2026-11-24T10:00:00.000Z', open: 'octocat' });
     saved.saveComment(99);
     const view = {
       state: 'pull-request' as const,
@@ -81,6 +81,7 @@ describe('StepRecord', () => {
       issueNumber: 12,
       triggers: ['c1', 'r2'],
       startedAt: '2026-11-24T10:00:00.000Z',
+      open: 'octocat',
       commentId: 99,
       jobId: 'job_7',
       finalView: expect.objectContaining(view),

@@ -4,18 +4,10 @@ import { clearInFlight, listInFlight, type InFlightItem } from '../github/in-fli
 import { describeGitHubError } from '../github/octokit.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { summaryLine, writeSweepSummary, type SweepRow } from './summary.ts';
+import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
 
 /** Time kept back from `timeout-minutes` for the summary: no item is started closer to the end. */
 const FINISH_MARGIN_MS = 30_000;
-
-/** What a sweep came to (its summary and outputs are written from it). */
-export interface SweepReport {
-  rows: SweepRow[];
-  /** Items listed but not reached (the deadline, a cancel, more than the list's bound). */
-  left: number;
-  elapsedMs: number;
-}
 
 /**
  * The sweep: lists the in-flight index (github/in-flight.ts, one call per hundred), then asks each

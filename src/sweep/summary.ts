@@ -2,12 +2,19 @@ import { formatDuration } from '../base/format.ts';
 import type { InFlightItem } from '../github/in-flight.ts';
 import type { SweepResult } from '../step/finish.ts';
 import type { SummaryWriter } from '../step/runner.ts';
-import type { SweepReport } from './run.ts';
 
 /** One item's line in the summary: the item, the finisher that answered, and its result. */
 export interface SweepRow extends SweepResult {
   item: InFlightItem;
   finisher: string;
+}
+
+/** What a sweep came to (its summary and outputs are written from it). */
+export interface SweepReport {
+  rows: SweepRow[];
+  /** Items listed but not reached (the deadline, a cancel, more than the list's bound). */
+  left: number;
+  elapsedMs: number;
 }
 
 const RESULT_WORDS: Record<SweepResult['kind'], string> = {
