@@ -154,6 +154,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     reactions() {
       return store.allReactions().map(publicReaction);
     },
+    labels(issueNumber: number): string[] {
+      return [...(store.issue(issueNumber)?.labels ?? [])];
+    },
     statuses(sha?: string): FakeStatus[] {
       return store.statuses(sha).map((status) => ({ ...status }));
     },

@@ -140,7 +140,9 @@ export const routes: Record<string, Handler> = {
   [`POST ${REPO}/issues/{issue_number}/labels`]: (req) => {
     const body = req.body as { labels?: unknown } | unknown[];
     const given = Array.isArray(body) ? body : Array.isArray(body.labels) ? body.labels : [];
-    const names = given.map((label) => (typeof label === 'string' ? label : String((label as { name?: unknown }).name)));
+    const names = given.map((label) =>
+      typeof label === 'string' ? label : String((label as { name?: unknown }).name),
+    );
     const labels = req.store.addLabels(int(req, 'issue_number'), names);
     return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
   },

@@ -118,6 +118,8 @@ export interface FakeGitHub {
   seedEvent(payload: unknown): SeededEvent;
   comments(issueNumber?: number): FakeComment[];
   reactions(): FakeReaction[];
+  /** The labels on an issue or pull request ([] for one the fake does not know). */
+  labels(issueNumber: number): string[];
   /** Commit statuses, newest first; of one commit when `sha` is given. */
   statuses(sha?: string): FakeStatus[];
   /** A status written by `creator` (a user unless it ends in [bot]), as if through the API. */
