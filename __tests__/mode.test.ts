@@ -160,6 +160,26 @@ describe('the decision of a run', () => {
         decision: { kind: 'skip', notice: "Nothing to answer: the comment does not start a line with '/docs ask'." },
       },
     ],
+    [
+      'mode sweep on a schedule',
+      'schedule',
+      { schedule: '*/10 * * * *', repository: webhookPayload('workflow_dispatch').repository },
+      { ...AGENT, mode: 'sweep' },
+      { mode: 'sweep', decision: { kind: 'run', settings: { projectId: 'docs' } } },
+    ],
+    [
+      'mode sweep on a comment',
+      'issue_comment',
+      comment('/docs document the flag'),
+      { ...AGENT, mode: 'sweep' },
+      {
+        mode: 'sweep',
+        decision: {
+          kind: 'skip',
+          notice: expect.stringMatching(/^mode: sweep runs on schedule and workflow_dispatch;/),
+        },
+      },
+    ],
   ])('%s', (_name, name, payload, inputs, expected) => {
     expect(decide(name, payload, inputs)).toMatchObject(expected);
   });
