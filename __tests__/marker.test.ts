@@ -9,6 +9,14 @@ const KINDS: [Marker, RegExp][] = [
     /^<!-- docs-agent-action job=job_1 triggers=c5,r9 sig=[0-9a-f]{32} -->$/,
   ],
   [{ kind: 'progress', jobId: '', triggers: ['i4'] }, /^<!-- docs-agent-action job= triggers=i4 sig=[0-9a-f]{32} -->$/],
+  [
+    { kind: 'progress', jobId: 'job_1', triggers: ['c5'], open: 'Codertocat' },
+    /^<!-- docs-agent-action job=job_1 triggers=c5 open=Codertocat sig=[0-9a-f]{32} -->$/,
+  ],
+  [
+    { kind: 'progress', jobId: 'job_1', triggers: ['r9'], open: '' },
+    /^<!-- docs-agent-action job=job_1 triggers=r9 open=- sig=[0-9a-f]{32} -->$/,
+  ],
   [{ kind: 'notify', request: 'c5' }, /^<!-- docs-agent-action notified=c5 sig=[0-9a-f]{32} -->$/],
   [{ kind: 'refusal', login: 'mallory' }, /^<!-- docs-agent-action refused=mallory sig=[0-9a-f]{32} -->$/],
   [
@@ -61,6 +69,21 @@ describe('a forged marker', () => {
     ['with a short signature', signed.replace(/sig=([0-9a-f]+)/, (_m, sig: string) => `sig=${sig.slice(0, 8)}`)],
     ['with another kind’s fields', signed.replace('job=job_1 triggers=c5', 'notified=c5')],
     ['with a field left out', signed.replace(' triggers=c5', '')],
+    ['with an open field added', signed.replace('triggers=c5', 'triggers=c5 open=mallory')],
+    [
+      'with another login to notify',
+      renderMarker({ kind: 'progress', jobId: 'job_1', triggers: ['c5'], open: 'alice' }, scope).replace(
+        'open=alice',
+        'open=mallory',
+      ),
+    ],
+    [
+      'with its open field taken out',
+      renderMarker({ kind: 'progress', jobId: 'job_1', triggers: ['c5'], open: 'alice' }, scope).replace(
+        ' open=alice',
+        '',
+      ),
+    ],
   ])('is ignored %s', (_name, body) => {
     expect(readMarker(body, scope)).toBeUndefined();
   });
