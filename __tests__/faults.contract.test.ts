@@ -5,7 +5,7 @@
  */
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import { GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { errorLine, expectClean, runPostInProcessAgainst, runStepAgainst, useServices } from './support/services.ts';
 import { seen } from './support/render.ts';
 
@@ -285,6 +285,42 @@ describe('cancellation', () => {
     const progress = github.comments(1).find((c) => c.user.type === 'Bot');
     expect(seen(progress?.body ?? '')).toMatch(/^⏹️ Cancelled: /);
     expect(progress?.body).toContain(`job=${emulator.jobs()[0]?.id ?? 'missing'} `);
+    // The job goes on: the request stays in the sweep's index (docs/sweep.md).
+    expect(github.labels(1)).toEqual(['docs-agent: in flight']);
+  });
+
+  test("the post step writes the end the main step could not, and takes the request out of the sweep's index", async () => {
+    const label = 'docs-agent: in flight';
+    const added = await fetch(`${github.url}/repos/Codertocat/Hello-World/issues/1/labels`, {
+      method: 'POST',
+      headers: { authorization: `token ${GITHUB_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ labels: [label] }),
+    });
+    expect(added.status).toBe(200);
+    const comment = github.addComment(1, 'working', 'github-actions[bot]');
+    const startedAt = '2026-11-25T00:00:00.000Z';
+    const finalView = {
+      state: 'pull-request',
+      jobId: 'job_x',
+      triggers: ['c5'],
+      startedAt,
+      prLink: 'https://github.com/acme/docs/pull/1',
+    };
+    const state = {
+      issueNumber: '1',
+      commentId: String(comment.id),
+      jobId: 'job_x',
+      triggers: 'c5',
+      startedAt,
+      open: 'Codertocat',
+      finalView: JSON.stringify(finalView),
+    };
+    const after = await post({}, { state });
+    expect(after.code).toBe(0);
+    expect(seen(github.comments(1).find((c) => c.id === comment.id)?.body ?? '')).toMatch(
+      /^✅ Documentation pull request ready/,
+    );
+    expect(github.labels(1)).toEqual([]);
   });
 
   test('the post step does nothing after a finished run', async () => {
