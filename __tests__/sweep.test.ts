@@ -48,8 +48,8 @@ function service(job: Partial<Job>) {
   return { client, reads };
 }
 
-/** A detached `/docs` request by alice on the issue: its working comment and the in-flight label. */
-async function detachedRequest(): Promise<number> {
+/** A `/docs` request by alice on the issue (detached, or a waiting run's): its working comment and the in-flight label. */
+async function detachedRequest(detached = true): Promise<number> {
   const runner = new FakeRunner();
   const request = github.addComment(ISSUE, '/docs document the flag', 'alice').id;
   const octokit = await connect(runner);
@@ -73,7 +73,7 @@ async function detachedRequest(): Promise<number> {
     key: `c${request}`,
     notify: true,
     startedAt: Date.parse('2026-11-25T00:00:00Z'),
-    detached: true,
+    detached,
   });
   await conversation.working(JOB);
   return request;
@@ -146,6 +146,13 @@ describe("agent mode's finisher", () => {
     });
     expect(writes()).toEqual([]);
     expect(github.labels(ISSUE)).toEqual([IN_FLIGHT_LABEL]);
+  });
+
+  test("a waiting run's working comment is that run's to edit while the job works", async () => {
+    await detachedRequest(false);
+    github.calls.length = 0;
+    expect(await agentFinisher.finish(item, await context({ status: 'active' }))).toMatchObject({ kind: 'active' });
+    expect(writes()).toEqual([]);
   });
 
   test('a claim another finisher holds: nothing written, the label left for the next sweep', async () => {

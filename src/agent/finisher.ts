@@ -9,6 +9,7 @@ import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
 import { decideOutcome } from './decide-outcome.ts';
 import { countDone } from './live-progress.ts';
+import { waitedFor } from './outcomes.ts';
 
 /** How often a job is read before the sweep names the failure (retry.ts waits out 429 and Retry-After). */
 const READ_TRIES = 3;
@@ -92,7 +93,9 @@ async function finishOne(
 
 /**
  * A job still working: the comment shows its plan in the working words (which say a sweep reports
- * the end), edited only when that changes what it shows, the time worked aside.
+ * the end), edited only when that changes what it shows, the time worked and the footer aside.
+ * A comment a waiting run is writing is left to it (a run killed without its post step leaves the
+ * last plan it showed, until the end).
  */
 async function refresh(
   conversation: Conversation,
@@ -103,7 +106,9 @@ async function refresh(
   const plan = { title: session?.title, steps: session?.todos, elapsedMs };
   const view = conversation.workingBody(plan);
   const body = view && renderProgress(view, progress.thread.scope);
-  if (body && withoutTime(body) !== withoutTime(comment.body)) await conversation.showPlan?.(plan);
+  // A run that waits shows the plan itself; a detached, cancelled or timed-out request's comment is the sweep's.
+  const changed = body && withoutTime(body) !== withoutTime(comment.body);
+  if (changed && !waitedFor(comment.body)) await conversation.showPlan?.(plan);
   const todos = session?.todos ?? [];
   const steps = todos.length ? `, ${countDone(todos)} of ${todos.length} steps done` : '';
   return { kind: 'active', jobId: job.id, detail: `Still ${job.status || 'running'}${steps}.` };

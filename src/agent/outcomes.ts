@@ -209,6 +209,9 @@ export function notificationText(outcome: Outcome): string | undefined {
   return OUTCOMES[outcome.kind].notify?.(outcome);
 }
 
+const WORKING = '⏳ **Updating the documentation.**';
+const DETACHED = 'no run waits for it: a sweep of this repository reports the end';
+
 /**
  * The headline while the agent works: not an outcome, the comment's first version. A request no
  * run waits for (`wait: false`) says who reports its end.
@@ -216,9 +219,18 @@ export function notificationText(outcome: Outcome): string | undefined {
 function workingHeadline(startedAt: string, detached: boolean): string {
   const since = `${startedAt.slice(0, 16).replace('T', ' ')} UTC`;
   const when = detached
-    ? 'this comment changes when it is done (no run waits for it: a sweep of this repository reports the end).'
+    ? `this comment changes when it is done (${DETACHED}).`
     : 'this comment changes when it is done.';
-  return `⏳ **Updating the documentation.** The agent has been working since ${since}; ${when}`;
+  return `${WORKING} The agent has been working since ${since}; ${when}`;
+}
+
+/**
+ * Whether a progress comment's body says "working" for a run that waits: that run shows the plan
+ * itself, and the sweep leaves the comment alone until the job ends.
+ */
+export function waitedFor(body: string): boolean {
+  const headline = body.split('\n')[1] ?? '';
+  return headline.startsWith(WORKING) && !headline.includes(DETACHED);
 }
 
 /** Whether a state leaves the job running: its comment's marker keeps `open` (marker.ts). */
