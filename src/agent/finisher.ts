@@ -66,7 +66,9 @@ async function finishOne(
       log: step.runner.log,
       signal: step.signal,
     });
-    const session = await readSession(context, jobId);
+    // The agent's plan and last message: for the final word, or for a plan the sweep shows.
+    const ended = isTerminal(job.status);
+    const session = ended || !waitedFor(comment.body) ? await readSession(context, jobId) : undefined;
     const startedAt = job.createdAt ?? workingSince(comment.body) ?? new Date(clock.now()).toISOString();
     const conversation = new Conversation({
       progress,
@@ -77,7 +79,7 @@ async function finishOne(
       found: { commentId: comment.id, triggers, jobId },
     });
     const elapsedMs = Math.max(0, clock.now() - Date.parse(startedAt));
-    if (!isTerminal(job.status)) return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
+    if (!ended) return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
     const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
     const outcome = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
