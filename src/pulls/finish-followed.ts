@@ -79,7 +79,7 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
   if (!isTerminal(job.status)) {
     const shown = { check: headCheck?.summary ?? '', comment: thread.body };
     await showPlan(context, thread, job, head, headCheck?.id, shown);
-    return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'running', 40)}` };
+    return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'active', 40)}` };
   }
   const verdict = await concludeRound(context, thread, job, head, headCheck?.id);
   return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
