@@ -95,7 +95,9 @@ export async function followRound(context: FollowContext): Promise<Round> {
   deps.record.saveJob(job.id);
   // Until this round's end is written, the sweep finds the job by the label (github/in-flight.ts).
   await flagInFlight(context, true);
-  await say(context, thread, { headline: workingHeadline(pull.headSha) });
+  // Written before the wait, so a run killed meanwhile leaves the head sent on record; a run that
+  // does not wait writes it once, below.
+  if (follow.wait) await say(context, thread, { headline: workingHeadline(pull.headSha) });
   const result = await deps.runner.group('Wait for the job', () =>
     waitForJob({
       client: deps.client,
