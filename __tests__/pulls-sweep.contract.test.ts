@@ -75,6 +75,9 @@ function detached() {
   );
 }
 
+/** A read tried again waits milliseconds, not seconds. */
+const FAST = { ...TIMINGS, poll: { ...TIMINGS.poll, minMs: 10 } };
+
 /** What one sweep hands each finisher: its own step, GitHub client and service settings. */
 async function sweep(): Promise<SweepContext> {
   const runner = new FakeRunner();
@@ -85,7 +88,7 @@ async function sweep(): Promise<SweepContext> {
     deadline: Date.now() + 30_000,
   });
   return {
-    step: { runner, record: new StepRecord(runner), timings: TIMINGS, signal: new AbortController().signal },
+    step: { runner, record: new StepRecord(runner), timings: FAST, signal: new AbortController().signal },
     octokit,
     repository: { owner: github.owner, repo: github.repo },
     settings: {
@@ -184,6 +187,18 @@ test('two sweeps at once conclude the check once', async () => {
   expect(labelled()).toBe(false);
   // No 👀 is left behind.
   expect(github.reactions().filter((r) => r.content === 'eyes')).toEqual([]);
+});
+
+test("a read the service's rate limit refused (429) is tried again", async () => {
+  const jobId = (await detached()).outputs['job-id'];
+  now += 61_000;
+  emulator.inject({
+    route: 'get',
+    fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' }, body: '{}' },
+  });
+  expect(await finish()).toMatchObject({ kind: 'finished', jobId });
+  const reads = emulator.requests.filter((r) => r.method === 'GET' && r.path === `/v2/agent/docs/job/${jobId}`);
+  expect(reads).toHaveLength(2);
 });
 
 test('a pull request without the signed follow line is not follow mode’s', async () => {
