@@ -376,6 +376,21 @@ describe('failNext', () => {
   });
 });
 
+describe('labels', () => {
+  test("kept once each on a pull request's own labels; removing one not there is a 404", async () => {
+    gh.updatePullRequest(2, { labels: [] });
+    const path = `${R}/issues/2/labels`;
+    await api(path, { method: 'POST', body: { labels: ['docs-agent: in flight'] } });
+    const again = await api(path, { method: 'POST', body: { labels: ['Docs-Agent: in flight', 'bug'] } });
+    expect(again.status).toBe(200);
+    expect((again.json as { name: string }[]).map((label) => label.name)).toEqual(['docs-agent: in flight', 'bug']);
+    expect(gh.pullRequest(2).labels).toEqual(['docs-agent: in flight', 'bug']);
+    expect((await api(`${path}/docs-agent%3A%20in%20flight`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api(`${path}/docs-agent%3A%20in%20flight`, { method: 'DELETE' })).status).toBe(404);
+    expect(gh.pullRequest(2).labels).toEqual(['bug']);
+  });
+});
+
 describe('commit statuses', () => {
   test('are listed newest first per commit, with who wrote them; a long description is refused', async () => {
     const post = (body: unknown) => api(`${R}/statuses/${SHA}`, { method: 'POST', body });
@@ -421,6 +436,8 @@ describe('response shapes', () => {
       ['GET', `${c}/reactions`],
       ['GET', `${R}/issues/1/reactions`],
       ['DELETE', `${R}/issues/1/reactions/${issueReaction.json.id}`],
+      ['POST', `${R}/issues/2/labels`, { labels: ['docs-agent: in flight'] }],
+      ['DELETE', `${R}/issues/2/labels/docs-agent%3A%20in%20flight`],
       ['POST', `${R}/statuses/${SHA}`, { state: 'success', context: 'ci', description: 'ok', target_url: null }],
       ['GET', `${R}/commits/${SHA}/statuses`],
       ['GET', `${R}/pulls/2`],

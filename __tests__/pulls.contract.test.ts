@@ -20,6 +20,7 @@ import {
   runStepAgainst,
 } from './support/services.ts';
 import { seen } from './support/render.ts';
+import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -188,6 +189,8 @@ describe('a run cancelled while it waits', () => {
     expect(checksOn(head)).toEqual([
       expect.objectContaining({ status: 'in_progress', summary: expect.stringContaining(`job-id: ${jobId}`) }),
     ]);
+    // The round is not reported: the label leaves it to the sweep.
+    expect(github.pullRequest(CODE).labels).toContain(IN_FLIGHT_LABEL);
     // The pull request is not left locked: the next run takes it up.
     const rerun = await run(opened);
     expect(rerun.outputs).toMatchObject({ status: 'completed', 'job-id': jobId });
@@ -197,6 +200,7 @@ describe('a run cancelled while it waits', () => {
       .map((call) => String((call.body as { output?: { summary?: string } }).output?.summary ?? ''));
     expect(summaries.some((summary) => /steps done/.test(summary))).toBe(true);
     expect(checksOn(head)).toEqual([expect.objectContaining({ status: 'completed', conclusion: 'success' })]);
+    expect(github.pullRequest(CODE).labels).not.toContain(IN_FLIGHT_LABEL);
     expect(createRequests(emulator)).toHaveLength(1);
     expect(messages()).toHaveLength(0);
   });

@@ -185,6 +185,24 @@ export const routes: Record<string, Handler> = {
     return comment ? { status: 200, body: renderComment(req.store, comment, req.bases) } : errorReply(404);
   },
 
+  // Labels as GitHub keeps them: once each, added by name; removing one not there is a 404.
+  [`POST ${REPO}/issues/{issue_number}/labels`]: (req) => {
+    const labels = req.store.labelsOf(int(req, 'issue_number'));
+    const given = ((req.body as { labels?: unknown[] } | null)?.labels ?? []).map((label) =>
+      typeof label === 'string' ? label : String((label as { name: string }).name),
+    );
+    for (const name of given) if (!labels.some((had) => had.toLowerCase() === name.toLowerCase())) labels.push(name);
+    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
+  },
+
+  [`DELETE ${REPO}/issues/{issue_number}/labels/{name}`]: (req) => {
+    const labels = req.store.labelsOf(int(req, 'issue_number'));
+    const at = labels.findIndex((name) => name.toLowerCase() === (req.params.name ?? '').toLowerCase());
+    if (at < 0) return errorReply(404);
+    labels.splice(at, 1);
+    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
+  },
+
   // A comment the fake did not write (a webhook payload's) exists on first use, as on GitHub, where
   // the event's comment is there when the run starts; only editing needs a comment the fake knows.
   [`GET ${REPO}/issues/comments/{comment_id}/reactions`]: (req) =>

@@ -113,6 +113,20 @@ export class Store {
     this.issueMap.set(issue.number, { ...issue, labels: [...issue.labels] });
   }
 
+  /**
+   * The labels of issue or pull request `number`, changed in place by the label routes: a pull
+   * request's own when the fake holds it, else the issue's (made to exist, as any issue does).
+   */
+  labelsOf(number: number): string[] {
+    if (this.pulls.has(number)) return this.pulls.pull(number, `${this.owner}/${this.repo}`).labels;
+    let issue = this.issueMap.get(number);
+    if (!issue) {
+      issue = { number, title: `Issue ${number}`, body: '', user: this.owner, labels: [], state: 'open' };
+      this.issueMap.set(number, issue);
+    }
+    return issue.labels;
+  }
+
   issue(number: number): SeededIssue | undefined {
     return this.issueMap.get(number);
   }

@@ -20,6 +20,8 @@ const MAX_SUMMARY = 65_535;
 export interface FoundCheck {
   id: number;
   status: string;
+  /** Its output's summary as last written ('' when none): a writer edits only when it changed. */
+  summary: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function findChecks(
     filter: 'latest',
     per_page: 100,
   });
-  return data.check_runs.map((run) => ({ id: run.id, status: run.status }));
+  return data.check_runs.map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
 
 function output(view: CheckView): { title: string; summary: string } {

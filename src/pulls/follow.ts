@@ -1,16 +1,15 @@
 import { ServiceError, errorMessage } from '../base/errors.ts';
-import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { compareRange, listChangedFiles, readPullRequest, type PullRequest } from '../github/pull-requests.ts';
-import type { Job, Session } from '../service/client.ts';
+import type { Job } from '../service/client.ts';
 import { sendOnce } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowSettings } from './inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
-import { findThread, renderThread, writeThread, type Thread, type ThreadView } from './thread.ts';
-import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
-import { draftDocs } from './docs-pull.ts';
-import { planLines } from './plan-view.ts';
+import { findThread, type Thread } from './thread.ts';
+import { failedVerdict, type Verdict } from './verdict.ts';
+import { concludeRound, showPlan, workingHeadline } from './conclude.ts';
+import { check, flagInFlight, say, working } from './write.ts';
 import type { FollowContext } from './context.ts';
 
 export type { FollowContext } from './context.ts';
@@ -23,11 +22,6 @@ export interface Round {
   interrupted: boolean;
   /** The pull request is no longer followed now (closed, draft, label, budget): nothing more to send. */
   stop: boolean;
-}
-
-/** The key of a followed pull request in the progress marker's request keys. */
-export function followKey(number: number): string {
-  return `i${number}`;
 }
 
 /**
@@ -99,14 +93,16 @@ export async function followRound(context: FollowContext): Promise<Round> {
     return { job: undefined, verdict, interrupted: false, stop: true };
   }
   deps.record.saveJob(job.id);
-  await say(context, thread, {
-    headline: `⏳ **Docs:** the agent is updating the documentation for ${pull.headSha.slice(0, 12)}.`,
-  });
+  // Until this round's end is written, the sweep finds the job by the label (github/in-flight.ts).
+  await flagInFlight(context, true);
+  // Written before the wait, so a run killed meanwhile leaves the head sent on record; a run that
+  // does not wait writes it once, below.
+  if (follow.wait) await say(context, thread, { headline: workingHeadline(pull.headSha) });
   const result = await deps.runner.group('Wait for the job', () =>
     waitForJob({
       client: deps.client,
       job,
-      deadline: context.follow.wait ? deps.clock.now() + context.settings.timeoutMs : deps.clock.now(),
+      deadline: follow.wait ? deps.clock.now() + context.settings.timeoutMs : deps.clock.now(),
       notFoundGraceMs: deps.timings.notFoundGraceMs,
       schedule: deps.timings.poll,
       clock: deps.clock,
@@ -117,34 +113,23 @@ export async function followRound(context: FollowContext): Promise<Round> {
   );
   job = result.job;
   if (!isTerminal(job.status)) {
-    // Cancelled or out of time: the job goes on; the next event on the pull request, or a re-run, completes the check.
-    const pickUp =
-      `The job goes on on the service. The next event on this pull request, or a re-run of this workflow run, ` +
-      `completes this check; to follow it by hand, run the action with \`job-id: ${job.id}\`.`;
-    await check(context, pull.headSha, { title: 'working: this run stopped waiting', summary: pickUp }, checkId);
-    await say(context, thread, { headline: `⏳ **Docs:** this run stopped waiting. ${pickUp}` });
+    // Detached, cancelled or out of time: the job goes on, the label stays, and whoever comes next
+    // (the sweep, the next event, a re-run) completes the check.
+    const pickUp = follow.wait
+      ? `The job goes on on the service. The next event on this pull request, a re-run of this workflow run, ` +
+        `or the sweep (\`mode: sweep\`) completes this check; to follow it by hand, run the action with \`job-id: ${job.id}\`.`
+      : `Not waited for (\`wait: false\`): the sweep (\`mode: sweep\`) or the next event on this pull request ` +
+        `completes this check when job \`${job.id}\` ends.`;
+    const title = follow.wait ? 'working: this run stopped waiting' : 'working';
+    await check(context, pull.headSha, { title, summary: pickUp }, checkId);
+    await say(context, thread, {
+      headline: follow.wait
+        ? `⏳ **Docs:** this run stopped waiting. ${pickUp}`
+        : `${workingHeadline(pull.headSha)} ${pickUp}`,
+    });
     return { job, verdict: { line: 'working', conclusion: undefined }, interrupted: true, stop: true };
   }
-  const session = await readSession(context, job.id);
-  const verdict = verdictOf(job, session);
-  const drafted =
-    job.prLink && follow.draftUntilMerged && !thread.state.drafted ? await draftDocs(context, job.prLink) : false;
-  if (drafted) thread.state = { ...thread.state, drafted: true };
-  const link = job.prLink ? ` <${job.prLink}>` : '';
-  const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${pull.headSha}.`];
-  await check(
-    context,
-    pull.headSha,
-    { title: verdict.line, summary: summary.join('\n'), conclusion: verdict.conclusion },
-    checkId,
-  );
-  await say(context, thread, {
-    headline: `${verdict.conclusion === 'failure' ? '❌' : '✅'} **Docs:** ${forMarkdown(verdict.line)}${link}`,
-    lines: [
-      `Up to date with ${pull.headSha.slice(0, 12)}${drafted || thread.state.drafted ? '; the docs pull request stays a draft until this one merges' : ''}.`,
-    ],
-    message: session?.messageToUser,
-  });
+  const verdict = await concludeRound(context, thread, job, pull.headSha, checkId);
   return { job, verdict, interrupted: false, stop: false };
 }
 
@@ -159,15 +144,7 @@ function livePlan(context: FollowContext, sha: string, checkId: number | undefin
   return async (job: Job): Promise<void> => {
     if (deps.clock.now() - lastRead < deps.timings.live.readEveryMs || isTerminal(job.status)) return;
     lastRead = deps.clock.now();
-    const lines = planLines(await readSession(context, job.id));
-    const text = lines.join('\n');
-    if (!text || text === shown) return;
-    shown = text;
-    await check(context, sha, working(text), checkId);
-    await say(context, thread, {
-      headline: `⏳ **Docs:** the agent is updating the documentation for ${sha.slice(0, 12)}.`,
-      lines,
-    });
+    shown = (await showPlan(context, thread, job, sha, checkId, { check: shown, comment: thread.body })) || shown;
   };
 }
 
@@ -196,10 +173,6 @@ async function behind(
   return { job: undefined, verdict: { line, conclusion: 'neutral' }, interrupted: false, stop: true };
 }
 
-function working(summary: string): CheckView {
-  return { title: 'working', summary };
-}
-
 async function send(context: FollowContext, what: string, request: () => Promise<Job>): Promise<Job> {
   const { deps, settings } = context;
   return sendOnce(what, request, {
@@ -217,44 +190,4 @@ function refusal(error: unknown): string {
     return `the project's rate limit refused the request (HTTP 429).${wait}`;
   }
   return error instanceof ServiceError ? (error.publicMessage ?? error.message) : errorMessage(error);
-}
-
-async function readSession(context: FollowContext, jobId: string): Promise<Session | undefined> {
-  try {
-    return await context.deps.client.getSession(jobId, context.deps.timings.serviceRequestMs, context.deps.signal);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */
-export async function check(
-  context: FollowContext,
-  sha: string,
-  view: CheckView,
-  known?: number,
-): Promise<number | undefined> {
-  const { octokit, repository, follow, deps } = context;
-  try {
-    const existing = known ?? (await findChecks(octokit, repository, sha, follow.checkName))[0]?.id;
-    return await writeCheck(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
-  } catch (error) {
-    deps.runner.log.warning(
-      `Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${errorMessage(error)}`,
-    );
-    return known;
-  }
-}
-
-/** Writes the thread's comment; a failure is a warning. */
-export async function say(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
-  const { number, scope, deps } = context;
-  try {
-    const body = renderThread(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-    thread.commentId = await writeThread(context.issue, thread, body);
-  } catch (error) {
-    deps.runner.log.warning(
-      `Could not write the progress comment on #${number} (needs 'pull-requests: write'): ${errorMessage(error)}`,
-    );
-  }
 }

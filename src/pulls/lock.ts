@@ -12,6 +12,9 @@ import type { IssueThread } from '../github/thread.ts';
  */
 export const LOCK_REACTION = 'eyes' as const;
 
+/** A lock older than the longest run (timeout-minutes) and this much more was left by a killed run. */
+export const STALE_GRACE_MS = 15 * 60_000;
+
 export type Lock = { held: true; release: () => Promise<void> } | { held: false; since: string };
 
 export async function lockPull(issue: IssueThread, staleAfterMs: number, now: () => number): Promise<Lock> {

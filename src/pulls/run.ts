@@ -18,16 +18,15 @@ import type { Timings } from '../step/timings.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import { decidePullEvent, type PullDecision } from './decide.ts';
 import { settleDocs } from './docs-pull.ts';
-import { check, followRound, say, type FollowContext, type Round } from './follow.ts';
+import { followRound, type FollowContext, type Round } from './follow.ts';
 import { readFollowSettings } from './inputs.ts';
-import { lockPull } from './lock.ts';
+import { lockPull, STALE_GRACE_MS } from './lock.ts';
 import { findThread } from './thread.ts';
+import { check, say } from './write.ts';
 import { IssueThread } from '../github/thread.ts';
 
 /** How many rounds one run plays at most: pushes that keep coming are the next run's. */
 const MAX_ROUNDS = 5;
-/** A lock older than the longest run (timeout-minutes) and this much more was left by a killed run. */
-const STALE_GRACE_MS = 15 * 60_000;
 
 /**
  * Follow mode (`pull-requests: follow`) on a pull request event: one docs job per pull request for

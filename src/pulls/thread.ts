@@ -12,6 +12,8 @@ export interface Thread {
   state: FollowState;
   /** false: the comment was written by a `/docs` request (no follow line), so the head sent is not known. */
   known: boolean;
+  /** The comment as last read or written ('' before there is one): a writer edits only what changed. */
+  body: string;
 }
 
 export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, closed: '' };
@@ -28,11 +30,11 @@ export async function findThread(issue: IssueThread): Promise<Thread> {
   for (const { id, body, marker } of await issue.signed('progress', { fresh: true })) {
     if (!marker.jobId) continue;
     const state = parseFollowState(body, marker.jobId, issue.scope);
-    const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers };
+    const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers, body };
     if (state) return { ...thread, state, known: true };
     joined = { ...thread, state: { ...NEW_STATE }, known: false };
   }
-  return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true };
+  return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true, body: '' };
 }
 
 /** What the comment says under its markers: the action's own words, and inert text from outside. */

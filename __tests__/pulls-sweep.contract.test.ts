@@ -1,0 +1,233 @@
+/**
+ * Follow mode detached (`wait: false`) and finished by the sweep: a run that ends at once with the
+ * head's check in progress and the in-flight label on, then pullsFinisher.finish called as the
+ * sweep calls it, in this process, against the service emulator (its clock held by the test, so a
+ * job ends when the test says) and the fake GitHub (the code pull request #2, the docs pull
+ * request #1 the emulator's job opens in the same repository).
+ */
+import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
+import { renderMarker } from '../src/github/marker.ts';
+import { createOctokit } from '../src/github/octokit.ts';
+import { pullsFinisher } from '../src/pulls/finisher.ts';
+import type { SweepContext } from '../src/step/finish.ts';
+import { StepRecord } from '../src/step/state.ts';
+import { TIMINGS } from '../src/step/timings.ts';
+import { registerSecret } from '../src/text/text-gate.ts';
+import { FakeRunner } from './support/fake-runner.ts';
+import { seen } from './support/render.ts';
+import { API_KEY, GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
+import { closeServices, createRequests, resetServices, runStepAgainst } from './support/services.ts';
+
+let emulator: Emulator;
+let github: FakeGitHub;
+/** The emulator's clock: a job of `durationMs` ends once the test moves it past. */
+let now = Date.now();
+const savedApiUrl = process.env.GITHUB_API_URL;
+
+beforeAll(async () => {
+  [emulator, github] = await Promise.all([
+    startEmulator({ repository: 'https://github.com/Codertocat/Hello-World', now: () => now }),
+    startFakeGitHub({ token: GITHUB_TOKEN }),
+  ]);
+  process.env.GITHUB_API_URL = github.url;
+  registerSecret(API_KEY);
+});
+afterAll(async () => {
+  if (savedApiUrl === undefined) delete process.env.GITHUB_API_URL;
+  else process.env.GITHUB_API_URL = savedApiUrl;
+  await closeServices({ emulator, github });
+});
+beforeEach(() => {
+  resetServices({ emulator, github });
+  emulator.configure({ outcome: 'pr', durationMs: 60_000 });
+  github.updatePullRequest(CODE, { labels: [] });
+});
+afterEach(() => {
+  expect(github.violations).toEqual([]);
+  expect(github.unimplemented).toEqual([]);
+});
+
+const CODE = 2;
+const DOCS = 1;
+const item = { number: CODE, pullRequest: true, state: 'open', updatedAt: '2026-01-01T00:00:00Z' } as const;
+
+/** A real pull_request payload for `action`, describing the fake's pull request #2 as it is now. */
+function pullEvent(action: string) {
+  const payload = webhookPayload('pull_request', action);
+  const pull = github.pullRequest(CODE);
+  payload.pull_request.number = CODE;
+  payload.number = CODE;
+  payload.pull_request.head.sha = pull.headSha;
+  payload.pull_request.base.sha = pull.baseSha;
+  payload.pull_request.labels = [];
+  payload.pull_request.draft = false;
+  github.seedEvent(payload);
+  return { name: 'pull_request', payload };
+}
+
+/** `wait: false` on the pull request's opening: the job is created, nothing waited for. */
+function detached() {
+  return runStepAgainst(
+    { emulator, github },
+    { event: pullEvent('opened'), inputs: { 'pull-requests': 'follow', wait: 'false' } },
+  );
+}
+
+/** A read tried again waits milliseconds, not seconds. */
+const FAST = { ...TIMINGS, poll: { ...TIMINGS.poll, minMs: 10 } };
+
+/** What one sweep hands each finisher: its own step, GitHub client and service settings. */
+async function sweep(): Promise<SweepContext> {
+  const runner = new FakeRunner();
+  const octokit = await createOctokit(GITHUB_TOKEN, runner.log, {
+    retryDelayMs: 1,
+    requestTimeoutMs: 5_000,
+    rateLimitWaitMs: 1,
+    deadline: Date.now() + 30_000,
+  });
+  return {
+    step: { runner, record: new StepRecord(runner), timings: FAST, signal: new AbortController().signal },
+    octokit,
+    repository: { owner: github.owner, repo: github.repo },
+    settings: {
+      projectId: 'docs',
+      apiKey: API_KEY,
+      baseUrl: emulator.url,
+      githubToken: GITHUB_TOKEN,
+      timeoutMs: 60_000,
+      requiredPermission: 'write',
+      allowedBots: [],
+      replyOnRefusal: true,
+    },
+  };
+}
+
+const finish = async () => pullsFinisher.finish(item, await sweep());
+const checksOn = (sha: string) => github.checkRuns(sha).filter((check) => check.name === 'Docs');
+const thread = () => github.comments(CODE).filter((c) => c.user.type === 'Bot');
+const labelled = () => github.pullRequest(CODE).labels.includes(IN_FLIGHT_LABEL);
+const writes = (path: string) => github.calls.filter((call) => call.method === 'PATCH' && call.path.includes(path));
+const concluded = () =>
+  writes('/check-runs/').filter((call) => (call.body as { conclusion?: string }).conclusion !== undefined);
+
+test('a detached run ends at once with the check in progress and the label on; the sweep concludes the head the job was told about', async () => {
+  const head = github.pullRequest(CODE).headSha;
+  const run = await detached();
+  expect(run.code).toBe(0);
+  const jobId = run.outputs['job-id'] ?? '';
+  expect(run.outputs).toMatchObject({
+    status: 'active',
+    message: 'working',
+    'job-id': expect.stringMatching(/^job_/),
+  });
+  expect(emulator.requests.filter((r) => r.method === 'GET')).toEqual([]);
+  expect(checksOn(head)).toEqual([
+    expect.objectContaining({
+      status: 'in_progress',
+      title: 'working',
+      summary: expect.stringContaining('`mode: sweep`'),
+    }),
+  ]);
+  expect(labelled()).toBe(true);
+  // The comment, written once, says who completes the check.
+  expect(thread()).toHaveLength(1);
+  expect(writes('/issues/comments/')).toEqual([]);
+  expect(seen(thread()[0]!.body)).toContain('Not waited for (wait: false): the sweep (mode: sweep)');
+
+  // A push the job was not told about: its head is not the one the sweep concludes.
+  const pushed = github.push(CODE, { message: 'More' });
+  now += 61_000;
+  const finished = await finish();
+  expect(finished).toMatchObject({ kind: 'finished', jobId });
+  expect(seen(finished?.detail ?? '')).toBe(`docs PR #${DOCS}`);
+  expect(checksOn(head)).toEqual([
+    expect.objectContaining({ status: 'completed', conclusion: 'success', title: `docs PR #${DOCS}` }),
+  ]);
+  expect(checksOn(pushed)).toEqual([]);
+  expect(thread()).toHaveLength(1);
+  expect(seen(thread()[0]!.body)).toContain(`Docs: docs PR #${DOCS}`);
+  expect(seen(thread()[0]!.body)).toContain(
+    `Up to date with ${head.slice(0, 12)}; the docs pull request stays a draft`,
+  );
+  expect(github.pullRequest(DOCS).draft).toBe(true);
+  expect(labelled()).toBe(false);
+
+  // The next sweep (a label put back by hand, say) finds the end written: nothing is written twice.
+  expect(await finish()).toEqual({ kind: 'done', jobId, detail: expect.stringContaining('completed already') });
+  expect(concluded()).toHaveLength(1);
+  expect(createRequests(emulator)).toHaveLength(1);
+});
+
+test('a job still working: the sweep shows its plan on the check and the comment, edits only what changed, and keeps the label', async () => {
+  const head = github.pullRequest(CODE).headSha;
+  const jobId = (await detached()).outputs['job-id'];
+  now += 30_000;
+  expect(await finish()).toEqual({ kind: 'active', jobId, detail: 'the job is active' });
+  expect(checksOn(head)[0]).toMatchObject({ status: 'in_progress', summary: expect.stringMatching(/steps done/) });
+  expect(seen(thread()[0]!.body)).toMatch(/steps done/);
+  expect(labelled()).toBe(true);
+
+  const edits = writes('/check-runs/').length + writes('/issues/comments/').length;
+  expect(await finish()).toMatchObject({ kind: 'active' });
+  expect(writes('/check-runs/').length + writes('/issues/comments/').length).toBe(edits);
+  expect(labelled()).toBe(true);
+});
+
+test('two sweeps at once conclude the check once', async () => {
+  const head = github.pullRequest(CODE).headSha;
+  await detached();
+  now += 61_000;
+  const results = await Promise.all([finish(), finish()]);
+  expect(results.filter((result) => result?.kind === 'finished')).toHaveLength(1);
+  expect(results.map((result) => result?.kind)).toEqual(expect.arrayContaining(['finished']));
+  expect(concluded()).toHaveLength(1);
+  expect(checksOn(head)).toEqual([expect.objectContaining({ conclusion: 'success' })]);
+  expect(labelled()).toBe(false);
+  // No 👀 is left behind.
+  expect(github.reactions().filter((r) => r.content === 'eyes')).toEqual([]);
+});
+
+test("a read the service's rate limit refused (429) is tried again", async () => {
+  const jobId = (await detached()).outputs['job-id'];
+  now += 61_000;
+  emulator.inject({
+    route: 'get',
+    fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' }, body: '{}' },
+  });
+  expect(await finish()).toMatchObject({ kind: 'finished', jobId });
+  const reads = emulator.requests.filter((r) => r.method === 'GET' && r.path === `/v2/agent/docs/job/${jobId}`);
+  expect(reads).toHaveLength(2);
+});
+
+test('a pull request without the signed follow line is not follow mode’s', async () => {
+  expect(await finish()).toBeUndefined();
+  // A `/docs` request's progress comment on the pull request: the agent finisher's.
+  const scope = { key: API_KEY, repository: `${github.owner}/${github.repo}`, issueNumber: CODE };
+  const marker = renderMarker({ kind: 'progress', jobId: 'job_0123456789abcdef01234567', triggers: ['c1'] }, scope);
+  github.addComment(CODE, `${marker}\nWorking on it.`, 'github-actions[bot]');
+  expect(await finish()).toBeUndefined();
+  expect(await pullsFinisher.finish({ ...item, pullRequest: false }, await sweep())).toBeUndefined();
+  expect(emulator.requests).toEqual([]);
+});
+
+test('a waiting run puts the label on while the job works and takes it off with the verdict', async () => {
+  emulator.configure({ outcome: 'pr', durationMs: 0 });
+  const run = await runStepAgainst(
+    { emulator, github },
+    { event: pullEvent('opened'), inputs: { 'pull-requests': 'follow' } },
+  );
+  expect(run.outputs.status).toBe('completed');
+  const labelCalls = github.calls.filter((call) => call.path.includes('/labels'));
+  expect(labelCalls.map((call) => call.method)).toEqual(['POST', 'DELETE']);
+  expect(labelled()).toBe(false);
+});
+
+test('a label GitHub refuses is a warning: the run goes on', async () => {
+  github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', 403);
+  const run = await detached();
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/::warning::Could not put the in-flight label on #2 \(needs 'issues: write'\)/);
+  expect(checksOn(github.pullRequest(CODE).headSha)).toEqual([expect.objectContaining({ status: 'in_progress' })]);
+});

@@ -1,0 +1,95 @@
+// The two things said about a round of a followed pull request's job, each written from one place
+// whoever says it: the waiting run (follow.ts) or the sweep (finish-followed.ts). The plan while
+// the job works, and the end once it ended: the verdict on the check of the head the job was told
+// about and in the thread, the docs pull request a draft until the code merges, the label off.
+import { errorMessage } from '../base/errors.ts';
+import { readPullRequest } from '../github/pull-requests.ts';
+import type { Job } from '../service/client.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import type { FollowContext } from './context.ts';
+import { draftDocs } from './docs-pull.ts';
+import { planLines } from './plan-view.ts';
+import type { Thread } from './thread.ts';
+import { verdictOf, type Verdict } from './verdict.ts';
+import { check, flagInFlight, readSession, say, working } from './write.ts';
+
+export function workingHeadline(head: string): string {
+  return `⏳ **Docs:** the agent is updating the documentation for ${head.slice(0, 12)}.`;
+}
+
+/**
+ * The job's plan on the head's check and in the thread, written only when it differs from
+ * `shown` (what the caller last saw written). Returns what is shown now; '' while the service
+ * reports no plan (nothing is written then).
+ */
+export async function showPlan(
+  context: FollowContext,
+  thread: Thread,
+  job: Job,
+  head: string,
+  checkId: number | undefined,
+  shown: { check: string; comment: string },
+): Promise<string> {
+  const lines = planLines(await readSession(context, job.id));
+  const text = lines.join('\n');
+  if (!text) return '';
+  if (text !== shown.check) await check(context, head, working(text), checkId);
+  // The comment's plan is what lies between its headline and its footer; the footer names the run
+  // that wrote it last, so it is not compared (each sweep is another run).
+  if (!shown.comment.includes(`${workingHeadline(head)}\n\n${text}\n`)) {
+    await say(context, thread, { headline: workingHeadline(head), lines });
+  }
+  return text;
+}
+
+/**
+ * The end of a round, for a job that ended: its verdict (verdict.ts, the one wording) concludes the
+ * check of `head` (the head the job was told about) and heads the thread's comment; the docs pull
+ * request is made a draft while the code pull request is open (draft-until-merged; at the merge,
+ * run.ts marks it ready); then the in-flight label comes off. The caller holds the pull request
+ * (lock.ts), so one run or sweep at a time writes this.
+ */
+export async function concludeRound(
+  context: FollowContext,
+  thread: Thread,
+  job: Job,
+  head: string,
+  checkId: number | undefined,
+): Promise<Verdict> {
+  const { follow } = context;
+  const session = await readSession(context, job.id);
+  const verdict = verdictOf(job, session);
+  const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
+  const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink) : false;
+  if (drafted) thread.state = { ...thread.state, drafted: true };
+  const link = job.prLink ? ` <${job.prLink}>` : '';
+  const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
+  await check(
+    context,
+    head,
+    { title: verdict.line, summary: summary.join('\n'), conclusion: verdict.conclusion },
+    checkId,
+  );
+  await say(context, thread, {
+    headline: `${verdict.conclusion === 'failure' ? '❌' : '✅'} **Docs:** ${forMarkdown(verdict.line)}${link}`,
+    lines: [
+      `Up to date with ${head.slice(0, 12)}${thread.state.drafted ? '; the docs pull request stays a draft until this one merges' : ''}.`,
+    ],
+    message: session?.messageToUser,
+  });
+  await flagInFlight(context, false);
+  return verdict;
+}
+
+/**
+ * Whether the code pull request is open now: it may have closed while the job worked, and docs
+ * for code that merged are not made a draft. Unknown (the read failed) counts as open, as before.
+ */
+async function codeOpen(context: FollowContext): Promise<boolean> {
+  try {
+    return (await readPullRequest(context.octokit, context.repository, context.number)).state === 'open';
+  } catch (error) {
+    context.deps.runner.log.warning(`Could not read pull request #${context.number}: ${errorMessage(error)}`);
+    return true;
+  }
+}

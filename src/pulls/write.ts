@@ -1,0 +1,77 @@
+// What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
+// lost to a comment or a check that could not be written): the head's check, the thread's
+// comment, and the in-flight label that leaves an unreported job to the sweep.
+import { errorMessage } from '../base/errors.ts';
+import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
+import { clearInFlight, markInFlight } from '../github/in-flight.ts';
+import type { Session } from '../service/client.ts';
+import type { FollowContext } from './context.ts';
+import { renderThread, writeThread, type Thread, type ThreadView } from './thread.ts';
+
+/** The key of a followed pull request in the progress marker's request keys. */
+export function followKey(number: number): string {
+  return `i${number}`;
+}
+
+export function working(summary: string): CheckView {
+  return { title: 'working', summary };
+}
+
+/** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */
+export async function check(
+  context: FollowContext,
+  sha: string,
+  view: CheckView,
+  known?: number,
+): Promise<number | undefined> {
+  const { octokit, repository, follow, deps } = context;
+  try {
+    const existing = known ?? (await findChecks(octokit, repository, sha, follow.checkName))[0]?.id;
+    return await writeCheck(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
+  } catch (error) {
+    deps.runner.log.warning(
+      `Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${errorMessage(error)}`,
+    );
+    return known;
+  }
+}
+
+/** Writes the thread's comment; a failure is a warning. */
+export async function say(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
+  const { number, scope, deps } = context;
+  try {
+    const body = renderThread(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
+    thread.commentId = await writeThread(context.issue, thread, body);
+    thread.body = body;
+  } catch (error) {
+    deps.runner.log.warning(
+      `Could not write the progress comment on #${number} (needs 'pull-requests: write'): ${errorMessage(error)}`,
+    );
+  }
+}
+
+/**
+ * The in-flight label (github/in-flight.ts) on the pull request while a round of its job has not
+ * been reported (`on`), off once its end is written. A failure is a warning: without the label the
+ * sweep does not find the job, and the next event on the pull request still does.
+ */
+export async function flagInFlight(context: FollowContext, on: boolean): Promise<void> {
+  const { octokit, repository, number, deps } = context;
+  try {
+    await (on ? markInFlight : clearInFlight)(octokit, repository, number);
+  } catch (error) {
+    deps.runner.log.warning(
+      `Could not ${on ? 'put the in-flight label on' : 'take the in-flight label off'} #${number} ` +
+        `(needs 'issues: write'): ${errorMessage(error)}`,
+    );
+  }
+}
+
+/** The job's session (its plan, its message), or undefined when it cannot be read now. */
+export async function readSession(context: FollowContext, jobId: string): Promise<Session | undefined> {
+  try {
+    return await context.deps.client.getSession(jobId, context.deps.timings.serviceRequestMs, context.deps.signal);
+  } catch {
+    return undefined;
+  }
+}
