@@ -13,6 +13,7 @@ import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
 import { pullRoutes } from './pull-routes.ts';
+import { labelRoutes } from './label-routes.ts';
 import type { FakeStatus } from './types.ts';
 
 export interface RouteRequest {
@@ -178,4 +179,5 @@ export const routes: Record<string, Handler> = {
   },
 
   ...pullRoutes,
+  ...labelRoutes,
 };

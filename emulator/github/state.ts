@@ -116,6 +116,11 @@ export class Store {
     return this.issueMap.get(number);
   }
 
+  /** Every seeded issue, by number. */
+  issues(): SeededIssue[] {
+    return [...this.issueMap.values()].sort((a, b) => a.number - b.number);
+  }
+
   comment(id: number): FakeComment | undefined {
     return this.commentMap.get(id);
   }

@@ -12,6 +12,7 @@ import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
 import { draftDocs } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { FollowContext } from './context.ts';
+import { markFollowedDocs } from './backlog.ts';
 
 export type { FollowContext } from './context.ts';
 
@@ -130,6 +131,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
   const drafted =
     job.prLink && follow.draftUntilMerged && !thread.state.drafted ? await draftDocs(context, job.prLink) : false;
   if (drafted) thread.state = { ...thread.state, drafted: true };
+  if (job.prLink) await markFollowedDocs(context, job.prLink, job.id);
   const link = job.prLink ? ` <${job.prLink}>` : '';
   const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${pull.headSha}.`];
   await check(
