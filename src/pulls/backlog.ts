@@ -39,7 +39,7 @@ export async function refusedOverBacklog(
   if (!full) return false;
   const { deps, settings } = context;
   await check(context, pull.headSha, {
-    title: `skipped: ${full.count} docs pull requests are open (max-open-docs-prs)`,
+    title: `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`,
     summary: `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`,
     conclusion: 'neutral',
   });

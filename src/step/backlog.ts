@@ -118,7 +118,7 @@ export async function backlogFull(access: DocsAccess, backlog: BacklogSettings):
     log.info(`${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
     if (count < limit) return undefined;
     const reason =
-      `${count} docs pull requests it opened are open in ${name}, the most 'max-open-docs-prs' allows (${limit}); ` +
+      `the docs pull requests it opened in ${name} are at the limit ('max-open-docs-prs': ${limit} open); ` +
       `ask again once some are merged or closed`;
     return { count, limit, docs, reason };
   } catch (error) {
@@ -209,7 +209,8 @@ export async function keepBacklog(
     checked++;
     try {
       const code = await readRequest(context.octokit, request);
-      const link = /^https:\/\/[^\s<>]+$/.test(code.url) ? `<${code.url}>` : `#${request.number}`;
+      // GitHub's address of the request, or the cross-repository reference GitHub links itself.
+      const link = /^https:\/\/[^\s<>]+$/.test(code.url) ? `<${code.url}>` : `${request.repository}#${request.number}`;
       if (code.pull && code.state === 'closed' && !code.merged) {
         const words = `The code pull request ${link} was closed without merging, so these docs are closed too.`;
         await closeDocsPr(octokit, docs, item.number, words);
