@@ -151,12 +151,16 @@ describe('max-open-docs-prs', () => {
 
   test('below the limit, the request starts; a docs pull request without the signed line does not count', async () => {
     docsPull(10, undefined);
-    const result = await runStepAgainst(
-      { emulator, github },
-      { event: commentEvent(github), inputs: { 'max-open-docs-prs': '1' } },
-    );
+    const event = commentEvent(github);
+    const result = await runStepAgainst({ emulator, github }, { event, inputs: { 'max-open-docs-prs': '1' } });
     expect(result.outputs.status).toBe('completed');
     expect(createRequests(emulator)).toHaveLength(1);
+    // The job's docs pull request is marked as opened for the issue.
+    const docs = github.pullRequest(Number(result.outputs['pr-number']));
+    expect(docs.labels).toEqual([DOCS_PR_LABEL]);
+    expect(readDocsMarker(docs.body, API_KEY, REPO, docs.number)).toEqual(
+      expect.objectContaining({ number: event.payload.issue.number, pull: false }),
+    );
   });
 
   test('without a token for the docs repository, says so once and refuses nothing', async () => {

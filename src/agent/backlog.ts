@@ -37,8 +37,11 @@ export async function refuseOverBacklog(
   settings: Settings,
   deps: Dependencies,
 ): Promise<NoWork | undefined> {
-  const { octokit, progress, trigger } = request;
-  if (!octokit || !settings.backlog?.maxOpenDocsPrs || settings.jobId) return undefined;
+  const { progress, trigger } = request;
+  if (!settings.backlog?.maxOpenDocsPrs || settings.jobId) return undefined;
+  // A run without an issue (a prompt on a schedule) counts too, when it has a token to count with.
+  const octokit = request.octokit ?? (settings.githubToken ? await deps.octokit() : undefined);
+  if (!octokit) return undefined;
   if (progress && (await progress.find().catch(() => [])).some((found) => found.jobId)) return undefined;
   const full = await backlogFull(accessOf(octokit, event, settings, deps), settings.backlog);
   if (!full) return undefined;

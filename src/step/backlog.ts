@@ -84,6 +84,18 @@ export async function markDocsPull(
   }
 }
 
+/** What the sweep reaches the docs repository with (for `markDocsPull` in a finisher, and `keepBacklog`). */
+export function sweepAccess(context: SweepContext, docsToken: string): DocsAccess {
+  return {
+    octokit: context.octokit,
+    repository: context.repository,
+    key: context.settings.apiKey,
+    docsToken,
+    timeoutMs: context.settings.timeoutMs,
+    step: context.step,
+  };
+}
+
 /** The limit reached: how many are open, of how many allowed, in which repository. */
 export interface BacklogFull {
   count: number;
@@ -160,15 +172,8 @@ export async function keepBacklog(
   backlog: BacklogSettings,
   options: { now?: () => number; askAgain?: string } = {},
 ): Promise<BacklogResult> {
-  const { step, settings, repository } = context;
-  const access: DocsAccess = {
-    octokit: context.octokit,
-    repository,
-    key: settings.apiKey,
-    docsToken: backlog.docsToken,
-    timeoutMs: settings.timeoutMs,
-    step,
-  };
+  const { step, repository } = context;
+  const access = sweepAccess(context, backlog.docsToken);
   const { log } = step.runner;
   const docs = backlog.docsRepository ?? repository;
   const name = `${docs.owner}/${docs.repo}`;
