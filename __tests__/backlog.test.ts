@@ -74,7 +74,7 @@ describe('the signed line of a docs pull request', () => {
 });
 
 describe('the sweep keeps the backlog', () => {
-  async function sweep(staleDays: number) {
+  async function sweep(staleDays: number, options: { signal?: AbortSignal; docsRepository?: typeof REPO } = {}) {
     const runner = new FakeRunner();
     const octokit = await createOctokit(GITHUB_TOKEN, runner.log, {
       retryDelayMs: 1,
@@ -83,8 +83,10 @@ describe('the sweep keeps the backlog', () => {
       deadline: Date.now() + 10_000,
     });
     const settings = { apiKey: API_KEY, timeoutMs: 10_000 } as ServiceSettings;
-    const step = { runner, record: undefined as never, timings: TIMINGS, signal: new AbortController().signal };
-    const result = await keepBacklog({ step, octokit, repository: REPO, settings }, { ...NO_BACKLOG, staleDays });
+    const signal = options.signal ?? new AbortController().signal;
+    const step = { runner, record: undefined as never, timings: TIMINGS, signal };
+    const backlog = { ...NO_BACKLOG, staleDays, docsRepository: options.docsRepository };
+    const result = await keepBacklog({ step, octokit, repository: REPO, settings }, backlog);
     return { result, runner };
   }
 
@@ -124,6 +126,17 @@ describe('the sweep keeps the backlog', () => {
       expect(bot(untouched)).toEqual([]);
     }
     expect(seen(backlogTable(result))).toContain('closed: the code pull request was closed without merging');
+  });
+
+  test('a cancelled sweep closes nothing; without a token for the docs repository it says why', async () => {
+    docsPull(11, signed(11, request(3, false)), new Date(Date.now() - 400 * DAY).toISOString());
+    const cancel = new AbortController();
+    cancel.abort();
+    expect((await sweep(30, { signal: cancel.signal })).result).toEqual({ rows: [], truncated: true });
+    const elsewhere = await sweep(30, { docsRepository: { owner: 'acme', repo: 'docs' } });
+    expect(elsewhere.result.skipped).toContain("no token here may write to acme/docs: set 'docs-token'");
+    expect(elsewhere.runner.lines.filter((line) => line.level === 'warning')).toHaveLength(1);
+    expect(github.pullRequest(11).state).toBe('open');
   });
 
   test('with stale-days off, an untouched docs pull request of an open issue is kept without reading the issue', async () => {
