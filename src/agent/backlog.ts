@@ -42,7 +42,9 @@ export async function refuseOverBacklog(
   // A run without an issue (a prompt on a schedule) counts too, when it has a token to count with.
   const octokit = request.octokit ?? (settings.githubToken ? await deps.octokit() : undefined);
   if (!octokit) return undefined;
-  if (progress && (await progress.find().catch(() => [])).some((found) => found.jobId)) return undefined;
+  // A failed read judges nothing: a GitHub hiccup refuses nobody.
+  const found = progress ? await progress.find().catch(() => undefined) : [];
+  if (!found || found.some((progressComment) => progressComment.jobId)) return undefined;
   const full = await backlogFull(accessOf(octokit, event, settings, deps), settings.backlog);
   if (!full) return undefined;
   const who = trigger.requester;
