@@ -85,7 +85,7 @@ export async function markDocsPull(
 }
 
 /** What the sweep reaches the docs repository with (for `markDocsPull` in a finisher, and `keepBacklog`). */
-export function sweepAccess(context: SweepContext, docsToken: string): DocsAccess {
+export function sweepAccess(context: SweepContext, docsToken = context.docsToken ?? ''): DocsAccess {
   return {
     octokit: context.octokit,
     repository: context.repository,

@@ -27,6 +27,11 @@ export interface SweepContext {
   octokit: Octokit;
   repository: { owner: string; repo: string };
   settings: ServiceSettings;
+  /**
+   * `docs-token`, when the workflow gives one: a finisher that learns a job's docs pull request
+   * marks it with it (step/backlog.ts, `markDocsPull(sweepAccess(context), …)`).
+   */
+  docsToken?: string;
 }
 
 /** One request's line in the sweep's summary table. */
