@@ -74,7 +74,10 @@ describe('the signed line of a docs pull request', () => {
 });
 
 describe('the sweep keeps the backlog', () => {
-  async function sweep(staleDays: number, options: { signal?: AbortSignal; docsRepository?: typeof REPO } = {}) {
+  async function sweep(
+    staleDays: number,
+    options: { signal?: AbortSignal; docsRepository?: typeof REPO; docsToken?: string } = {},
+  ) {
     const runner = new FakeRunner();
     const octokit = await createOctokit(GITHUB_TOKEN, runner.log, {
       retryDelayMs: 1,
@@ -85,7 +88,12 @@ describe('the sweep keeps the backlog', () => {
     const settings = { apiKey: API_KEY, timeoutMs: 10_000 } as ServiceSettings;
     const signal = options.signal ?? new AbortController().signal;
     const step = { runner, record: undefined as never, timings: TIMINGS, signal };
-    const backlog = { ...NO_BACKLOG, staleDays, docsRepository: options.docsRepository };
+    const backlog = {
+      ...NO_BACKLOG,
+      staleDays,
+      docsRepository: options.docsRepository,
+      docsToken: options.docsToken ?? '',
+    };
     const result = await keepBacklog({ step, octokit, repository: REPO, settings }, backlog);
     return { result, runner };
   }
@@ -136,6 +144,22 @@ describe('the sweep keeps the backlog', () => {
     const elsewhere = await sweep(30, { docsRepository: { owner: 'acme', repo: 'docs' } });
     expect(elsewhere.result.skipped).toContain("no token here may write to acme/docs: set 'docs-token'");
     expect(elsewhere.runner.lines.filter((line) => line.level === 'warning')).toHaveLength(1);
+    expect(github.pullRequest(11).state).toBe('open');
+  });
+
+  test('with docs-token, a failed close is the row of that docs pull request and the sweep goes on', async () => {
+    const old = new Date(Date.now() - 40 * DAY).toISOString();
+    docsPull(11, signed(11, request(3, false)), old);
+    docsPull(12, signed(12, request(4, false)), old);
+    github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
+    const { result, runner } = await sweep(30, { docsToken: GITHUB_TOKEN });
+    expect(result.rows.map((row) => [row.request, row.kind])).toEqual([
+      ['Codertocat/Hello-World#3', 'error'],
+      ['Codertocat/Hello-World#4', 'closed'],
+    ]);
+    expect(runner.lines.filter((line) => line.level === 'warning')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('Could not settle the docs pull request') }),
+    ]);
     expect(github.pullRequest(11).state).toBe('open');
   });
 
