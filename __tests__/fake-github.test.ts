@@ -442,6 +442,8 @@ describe('response shapes', () => {
       ['GET', `${R}/commits/${SHA}/statuses`],
       ['GET', `${R}/pulls/2`],
       ['PATCH', `${R}/pulls/2`, { state: 'closed' }],
+      ['POST', `${R}/issues/2/labels`, { labels: ['docs'] }],
+      ['GET', `${R}/issues`],
       [
         'GET',
         `${R}/compare/${gh.pullRequest(2).baseSha}...${gh.push(2, { message: 'm', files: [{ filename: 'a.ts', status: 'modified', additions: 1, deletions: 0, patch: '@@' }] })}`,

@@ -6,6 +6,10 @@
  * request #1 the emulator's job opens in the same repository).
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { systemClock } from '../src/base/clock.ts';
+import { USER_AGENT } from '../src/base/constants.ts';
+import { AgentClient } from '../src/service/client.ts';
+import { createTransport } from '../src/service/transport.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { renderMarker } from '../src/github/marker.ts';
@@ -87,8 +91,21 @@ async function sweep(): Promise<SweepContext> {
     rateLimitWaitMs: 1,
     deadline: Date.now() + 30_000,
   });
+  const client = new AgentClient({
+    baseUrl: emulator.url,
+    projectId: 'docs',
+    apiKey: API_KEY,
+    transport: createTransport(USER_AGENT),
+    requestTimeoutMs: 5_000,
+    codeHosts: [],
+    debug: () => undefined,
+    now: () => Date.now(),
+  });
   return {
     step: { runner, record: new StepRecord(runner), timings: FAST, signal: new AbortController().signal },
+    client,
+    clock: systemClock,
+    runUrl: undefined,
     octokit,
     repository: { owner: github.owner, repo: github.repo },
     settings: {

@@ -9,12 +9,15 @@
 import { agentFinisher } from './agent/finisher.ts';
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
+import { pullsFinisher } from './pulls/finisher.ts';
 import { pullsMode } from './pulls/mode.ts';
 import { mode, type AnyMode } from './step/mode.ts';
 import { sweepMode } from './sweep/mode.ts';
 
 // The sweep finishes what other modes left in flight, through the finisher each gives (step/finish.ts).
-const FINISHERS = [agentFinisher];
+// Follow mode's first: a followed pull request's comment carries a progress marker too, which the
+// agent's finisher would otherwise take.
+const FINISHERS = [pullsFinisher, agentFinisher];
 
 // Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
 // mode would otherwise skip or (merged) start a job for.

@@ -155,7 +155,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       return store.allReactions().map(publicReaction);
     },
     labels(issueNumber: number): string[] {
-      return [...(store.issue(issueNumber)?.labels ?? [])];
+      return [...store.labelsOf(issueNumber)];
     },
     statuses(sha?: string): FakeStatus[] {
       return store.statuses(sha).map((status) => ({ ...status }));

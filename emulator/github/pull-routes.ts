@@ -64,6 +64,7 @@ function renderPull(store: Store, pull: FakePull, bases: Bases): Record<string, 
     draft: pull.draft,
     merged: pull.merged,
     merged_at: pull.merged ? '2026-01-01T00:00:00Z' : null,
+    updated_at: pull.updatedAt,
     head: branch(pull.headSha, pull.headRepo, `branch-${pull.number}`),
     base: branch(pull.baseSha, fullName(store), 'main'),
   };
@@ -122,6 +123,8 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
     const change: Partial<FakePull> = {};
     if (body.state === 'closed' || body.state === 'open') change.state = body.state;
     if (typeof body.title === 'string') change.title = body.title;
+    if (typeof body.body === 'string') change.body = body.body;
+    change.updatedAt = new Date().toISOString();
     const pull = req.store.pulls.update(Number(req.params.pull_number), fullName(req.store), change);
     return {
       status: 200,

@@ -24,6 +24,8 @@ export interface FakePull {
   baseSha: string;
   /** The owner/repo the head branch lives in (a fork's when it differs). */
   headRepo: string;
+  /** ISO time of the last change through the API (or as a test sets it): GitHub's `updated_at`. */
+  updatedAt: string;
 }
 
 export interface FakeCheckRun {
@@ -76,6 +78,7 @@ export class PullStore {
         headSha: shaOf('head', String(number)),
         baseSha,
         headRepo: repo,
+        updatedAt: new Date().toISOString(),
       };
       this.pulls.set(number, pull);
     }
@@ -84,6 +87,11 @@ export class PullStore {
 
   has(number: number): boolean {
     return this.pulls.has(number);
+  }
+
+  /** Every pull request made to exist, by number. */
+  all(): FakePull[] {
+    return [...this.pulls.values()].sort((a, b) => a.number - b.number);
   }
 
   update(number: number, repo: string, change: Partial<Omit<FakePull, 'number'>>): FakePull {

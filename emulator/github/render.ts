@@ -91,9 +91,14 @@ export function renderComment(store: Store, comment: FakeComment, bases: Bases):
 export function renderIssue(store: Store, number: number, bases: Bases): Record<string, unknown> {
   const api = `${repoApi(store, bases)}/issues/${number}`;
   const web = `${bases.web}/${store.owner}/${store.repo}`;
-  const isPull = store.filesOf(number) !== undefined;
+  // A pull request the fake holds answers with its own state, labels and body (GitHub's issues API
+  // sees every pull request as an issue); a seeded issue's fields otherwise.
+  const pull = store.pulls.has(number) ? store.pulls.pull(number, `${store.owner}/${store.repo}`) : undefined;
+  const isPull = store.filesOf(number) !== undefined || pull !== undefined;
   const created = '2019-05-15T15:20:18Z';
-  const seeded = store.issue(number);
+  const seeded = pull
+    ? { ...store.issue(number), user: pull.user, labels: pull.labels, state: pull.state, body: pull.body }
+    : store.issue(number);
   const author = seeded?.user ?? store.owner;
   return {
     url: api,
@@ -105,7 +110,7 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
     id: 444_500_000 + number,
     node_id: nodeId('I', number),
     number,
-    title: seeded?.title ?? `Issue ${number}`,
+    title: pull?.title ?? seeded?.title ?? `Issue ${number}`,
     user: renderUser(author, bases),
     labels: (seeded?.labels ?? []).map((name) => renderLabel(store, name, bases)),
     state: seeded?.state ?? 'open',
@@ -115,7 +120,7 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
     milestone: null,
     comments: store.comments(number).length,
     created_at: created,
-    updated_at: store.updatedAt(number) ?? created,
+    updated_at: pull?.updatedAt ?? store.updatedAt(number) ?? created,
     closed_at: seeded?.state === 'closed' ? created : null,
     author_association: association(store, author),
     active_lock_reason: null,
@@ -126,7 +131,7 @@ export function renderIssue(store: Store, number: number, bases: Bases): Record<
             html_url: `${web}/pull/${number}`,
             diff_url: `${web}/pull/${number}.diff`,
             patch_url: `${web}/pull/${number}.patch`,
-            merged_at: null,
+            merged_at: pull?.merged ? '2026-01-01T00:00:00Z' : null,
           },
         }
       : {}),

@@ -3,7 +3,6 @@
 import {
   renderComment,
   renderIssue,
-  renderLabel,
   renderPermission,
   renderPullFile,
   renderReaction,
@@ -14,6 +13,7 @@ import { errorReply, paginate } from './respond.ts';
 import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
 import { pullRoutes } from './pull-routes.ts';
+import { labelRoutes } from './label-routes.ts';
 import type { FakeStatus } from './types.ts';
 
 export interface RouteRequest {
@@ -109,51 +109,7 @@ function createStatus(req: RouteRequest): Reply {
   return { status: 201, headers: { location: String(rendered.url) }, body: rendered };
 }
 
-/**
- * The repository's issues and pull requests as GET /repos/{owner}/{repo}/issues lists them: those the
- * fake knows (seeded or labelled), narrowed by `state` (default open) and `labels` (all of them,
- * comma-separated), sorted by `sort` (created, updated; default created) and `direction`
- * (default desc), in pages.
- */
-function listIssues(req: RouteRequest): Reply {
-  const query = req.url.searchParams;
-  const state = query.get('state') ?? 'open';
-  const wanted = (query.get('labels') ?? '').split(',').filter(Boolean);
-  const rendered = req.store
-    .issues()
-    .filter((issue) => state === 'all' || issue.state === state)
-    .filter((issue) => wanted.every((label) => issue.labels.includes(label)))
-    .map((issue) => renderIssue(req.store, issue.number, req.bases));
-  const key = query.get('sort') === 'updated' ? 'updated_at' : 'created_at';
-  const sign = query.get('direction') === 'asc' ? 1 : -1;
-  rendered.sort((a, b) => {
-    const order = String(a[key]).localeCompare(String(b[key])) || Number(a.number) - Number(b.number);
-    return sign * order;
-  });
-  const { page, headers } = paginate(rendered, req.url);
-  return { status: 200, headers, body: page };
-}
-
 export const routes: Record<string, Handler> = {
-  [`GET ${REPO}/issues`]: listIssues,
-
-  [`POST ${REPO}/issues/{issue_number}/labels`]: (req) => {
-    const body = req.body as { labels?: unknown } | unknown[];
-    const given = Array.isArray(body) ? body : Array.isArray(body.labels) ? body.labels : [];
-    const names = given.map((label) =>
-      typeof label === 'string' ? label : String((label as { name?: unknown }).name),
-    );
-    const labels = req.store.addLabels(int(req, 'issue_number'), names);
-    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
-  },
-
-  [`DELETE ${REPO}/issues/{issue_number}/labels/{name}`]: (req) => {
-    const number = int(req, 'issue_number');
-    if (!req.store.removeLabel(number, req.params.name ?? '')) return errorReply(404);
-    const labels = req.store.issue(number)?.labels ?? [];
-    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
-  },
-
   [`GET ${REPO}/collaborators/{username}/permission`]: (req) => ({
     status: 200,
     body: renderPermission(req.store, req.params.username ?? '', req.bases),
@@ -183,24 +139,6 @@ export const routes: Record<string, Handler> = {
     if (problem) return problem;
     const comment = req.store.updateComment(int(req, 'comment_id'), field(req, 'body'));
     return comment ? { status: 200, body: renderComment(req.store, comment, req.bases) } : errorReply(404);
-  },
-
-  // Labels as GitHub keeps them: once each, added by name; removing one not there is a 404.
-  [`POST ${REPO}/issues/{issue_number}/labels`]: (req) => {
-    const labels = req.store.labelsOf(int(req, 'issue_number'));
-    const given = ((req.body as { labels?: unknown[] } | null)?.labels ?? []).map((label) =>
-      typeof label === 'string' ? label : String((label as { name: string }).name),
-    );
-    for (const name of given) if (!labels.some((had) => had.toLowerCase() === name.toLowerCase())) labels.push(name);
-    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
-  },
-
-  [`DELETE ${REPO}/issues/{issue_number}/labels/{name}`]: (req) => {
-    const labels = req.store.labelsOf(int(req, 'issue_number'));
-    const at = labels.findIndex((name) => name.toLowerCase() === (req.params.name ?? '').toLowerCase());
-    if (at < 0) return errorReply(404);
-    labels.splice(at, 1);
-    return { status: 200, body: labels.map((name) => renderLabel(req.store, name, req.bases)) };
   },
 
   // A comment the fake did not write (a webhook payload's) exists on first use, as on GitHub, where
@@ -241,4 +179,5 @@ export const routes: Record<string, Handler> = {
   },
 
   ...pullRoutes,
+  ...labelRoutes,
 };

@@ -138,29 +138,30 @@ export class Store {
     return this.issueUpdates.get(number);
   }
 
-  /** Adds labels (GitHub keeps a label once); an issue not seeded gets the fake's defaults first. */
+  /**
+   * Adds labels (GitHub keeps a label once, whatever its case) to an issue or a pull request the
+   * fake holds (its own labels); an issue not seeded gets the fake's defaults first.
+   */
   addLabels(number: number, names: readonly string[]): string[] {
-    const issue = this.issueMap.get(number) ?? {
-      number,
-      title: `Issue ${number}`,
-      body: '',
-      user: this.owner,
-      labels: [],
-      state: 'open' as const,
-    };
-    for (const name of names) if (!issue.labels.includes(name)) issue.labels.push(name);
-    this.issueMap.set(number, issue);
-    this.issueUpdates.set(number, timestamp());
-    return [...issue.labels];
+    const labels = this.labelsOf(number);
+    for (const name of names) if (!labels.some((had) => had.toLowerCase() === name.toLowerCase())) labels.push(name);
+    this.#touch(number);
+    return [...labels];
   }
 
-  /** Takes a label off; false when the issue did not carry it (GitHub answers 404). */
+  /** Takes a label off; false when the issue or pull request did not carry it (GitHub answers 404). */
   removeLabel(number: number, name: string): boolean {
-    const issue = this.issueMap.get(number);
-    if (!issue?.labels.includes(name)) return false;
-    issue.labels = issue.labels.filter((label) => label !== name);
-    this.issueUpdates.set(number, timestamp());
+    const labels = this.labelsOf(number);
+    const at = labels.findIndex((had) => had.toLowerCase() === name.toLowerCase());
+    if (at < 0) return false;
+    labels.splice(at, 1);
+    this.#touch(number);
     return true;
+  }
+
+  #touch(number: number): void {
+    if (this.pulls.has(number)) this.pulls.update(number, `${this.owner}/${this.repo}`, { updatedAt: timestamp() });
+    else this.issueUpdates.set(number, timestamp());
   }
 
   /** The issues (and pull requests) the fake knows, by number. */

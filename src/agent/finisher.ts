@@ -4,6 +4,7 @@ import { renderProgress } from '../github/progress-view.ts';
 import type { ReactionSubject, SignedComment } from '../github/thread.ts';
 import type { Job, Session } from '../service/client.ts';
 import { isTerminal, readJob } from '../service/wait.ts';
+import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
@@ -36,7 +37,7 @@ export const agentFinisher: Finisher = {
     const results: SweepResult[] = [];
     for (const comment of open) {
       if (step.signal.aborted) break;
-      results.push(await finishOne(comment, progress, context));
+      results.push(await finishOne(comment, progress, context, item.pullRequest));
     }
     const result = results.length ? worst(results) : alreadyDone(found.at(-1)?.marker.jobId ?? '');
     // The index keeps the issue while a request of it is in flight: active, failed to finish, or
@@ -52,6 +53,7 @@ async function finishOne(
   comment: SignedComment<'progress'>,
   progress: ProgressComments,
   context: SweepContext,
+  pullRequest: boolean,
 ): Promise<SweepResult> {
   const { step, client, clock } = context;
   const { jobId, triggers, open = '' } = comment.marker;
@@ -85,6 +87,14 @@ async function finishOne(
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
     if (done === 'claimed') {
       return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
+    }
+    // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
+    if (outcome.prLink) {
+      await markDocsPull(sweepAccess(context), outcome.prLink, {
+        number: progress.issueNumber,
+        pull: pullRequest,
+        jobId,
+      });
     }
     return { kind: 'finished', jobId, detail: forMarkdown(outcome.publicMessage ?? outcome.message, 300) };
   } catch (error) {

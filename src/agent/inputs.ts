@@ -16,6 +16,7 @@ import {
   readIssueNumber,
 } from '../step/inputs.ts';
 import type { Routing } from '../step/mode.ts';
+import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
 
 /** Everything the action was asked to do, read and checked once before any request is sent. */
 export interface Settings extends TriggerSettings, ServiceSettings {
@@ -24,6 +25,8 @@ export interface Settings extends TriggerSettings, ServiceSettings {
   dryRun: boolean;
   /** Mention the requester in a new comment when the job ends (edits notify nobody). */
   notify: boolean;
+  /** The docs pull request backlog (step/backlog.ts); absent: none of it. */
+  backlog?: BacklogSettings;
 }
 
 /**
@@ -68,6 +71,7 @@ export function readSettings(
     wait: check(() => readBoolean(Input.Wait, true), true),
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
     notify: check(() => readBoolean(Input.Notify, true), true),
+    backlog: readBacklogSettings(problems),
   };
   if (run) {
     // A job-id or issue-number that was given but is wrong is named already; it says what to do.

@@ -32,6 +32,10 @@ export const Input = {
   SkipLabel: 'skip-label',
   MaxFollowUps: 'max-follow-ups',
   CheckName: 'check-name',
+  // The docs pull request backlog (src/step/backlog.ts).
+  DocsRepository: 'docs-repository',
+  StaleDays: 'stale-days',
+  MaxOpenDocsPrs: 'max-open-docs-prs',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */

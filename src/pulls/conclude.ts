@@ -7,6 +7,7 @@ import { readPullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
+import { markFollowedDocs } from './backlog.ts';
 import { draftDocs } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { Thread } from './thread.ts';
@@ -62,6 +63,7 @@ export async function concludeRound(
   const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
   const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink) : false;
   if (drafted) thread.state = { ...thread.state, drafted: true };
+  if (job.prLink) await markFollowedDocs(context, job.prLink, job.id);
   const link = job.prLink ? ` <${job.prLink}>` : '';
   const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
   await check(

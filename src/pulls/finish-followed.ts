@@ -108,8 +108,12 @@ function followContext(number: number, sweep: SweepContext): FollowContext {
     const problems = new InputProblems();
     const follow = readFollowSettings(problems);
     problems.throwIfAny();
+    // The sweep's own service client, clock and run page: one client (and its retry) for every item.
     const deps = {
       ...productionDependencies(sweep.settings, sweep.step),
+      client: sweep.client,
+      clock: sweep.clock,
+      runUrl: sweep.runUrl,
       octokit: () => Promise.resolve(sweep.octokit),
     };
     made = { deps, follow };

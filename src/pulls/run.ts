@@ -24,6 +24,8 @@ import { lockPull, STALE_GRACE_MS } from './lock.ts';
 import { findThread } from './thread.ts';
 import { check, say } from './write.ts';
 import { IssueThread } from '../github/thread.ts';
+import { readBacklogSettings } from '../step/backlog-inputs.ts';
+import { refusedOverBacklog } from './backlog.ts';
 
 /** How many rounds one run plays at most: pushes that keep coming are the next run's. */
 const MAX_ROUNDS = 5;
@@ -39,6 +41,7 @@ export async function runFollow(
 ): Promise<void> {
   maskServiceSecrets();
   const follow = readFollowSettings(problems);
+  const backlog = readBacklogSettings(problems);
   // The trigger rules of agent mode (a prompt, a phrase) are not this mode's: the service's own.
   const settings = readServiceSettings(problems);
   const deps = productionDependencies(settings, step);
@@ -108,6 +111,8 @@ export async function runFollow(
     runner.log.notice(`Skipped: ${reason}.`);
     return;
   }
+  // The docs pull request backlog (pulls/backlog.ts): at max-open-docs-prs no first job starts.
+  if (await refusedOverBacklog(context, backlog, pull, check)) return;
   if (decision.before) await supersede(context, decision.before, decision.headSha);
   const round = await followWhileHeld(context, decision.headSha);
   await report(round, deps);

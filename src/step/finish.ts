@@ -36,6 +36,11 @@ export interface SweepContext {
   client: AgentClient;
   clock: Clock;
   runUrl: string | undefined;
+  /**
+   * `docs-token`, when the workflow gives one: a finisher that learns a job's docs pull request
+   * marks it with it (step/backlog.ts, `markDocsPull(sweepAccess(context), …)`).
+   */
+  docsToken?: string;
 }
 
 /** One request's line in the sweep's summary table. */

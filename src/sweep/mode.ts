@@ -5,6 +5,7 @@ import { createTransport } from '../service/transport.ts';
 import { codeHosts, runUrl } from '../github/octokit.ts';
 import { systemClock } from '../base/clock.ts';
 import { SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
+import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher } from '../step/finish.ts';
 import { lazyOctokit } from '../step/deps.ts';
 import {
@@ -21,14 +22,15 @@ import type { Mode } from '../step/mode.ts';
 export const SWEEP_EVENTS = ['schedule', 'workflow_dispatch'] as const;
 
 export type SweepDecision =
-  { kind: 'skip'; notice: string } | { kind: 'run'; settings: ServiceSettings; problems: InputProblems };
+  | { kind: 'skip'; notice: string }
+  | { kind: 'run'; settings: ServiceSettings; backlog: BacklogSettings; askAgain: string; problems: InputProblems };
 
 /** The sweep: `mode: sweep` on a schedule or by hand; any other event is skipped with a notice. */
 export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
   return {
     name: 'sweep',
     takes: (_event, routing) => routing.mode === 'sweep',
-    decide(event, _routing, problems) {
+    decide(event, routing, problems) {
       if (!(SWEEP_EVENTS as readonly string[]).includes(event.name)) {
         return {
           kind: 'skip',
@@ -38,7 +40,15 @@ export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
         };
       }
       maskServiceSecrets();
-      return { kind: 'run', settings: readServiceSettings(problems), problems };
+      const settings = readServiceSettings(problems);
+      // The docs pull request backlog (step/backlog.ts) is kept by the sweep too.
+      return {
+        kind: 'run',
+        settings,
+        backlog: readBacklogSettings(problems),
+        askAgain: routing.triggerPhrase,
+        problems,
+      };
     },
     async run(decision, event, step) {
       if (decision.kind === 'skip') {
@@ -46,7 +56,7 @@ export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
         step.runner.log.notice(decision.notice);
         return;
       }
-      const { settings, problems } = decision;
+      const { settings, backlog, askAgain, problems } = decision;
       problems.throwIfAny();
       if (!settings.apiKey) throw missingApiKey();
       if (!settings.githubToken)
@@ -63,10 +73,11 @@ export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
       });
       const octokit = await lazyOctokit(settings.githubToken, settings.timeoutMs, step)();
       const { runSweep } = await import('./run.ts');
-      await runSweep(
-        { step, octokit, repository: event.repository, settings, client, clock: systemClock, runUrl: runUrl() },
-        finishers,
-      );
+      const context = {
+        ...{ step, octokit, repository: event.repository, settings, client },
+        ...{ clock: systemClock, runUrl: runUrl(), docsToken: backlog.docsToken },
+      };
+      await runSweep(context, finishers, { backlog, askAgain });
     },
   };
 }

@@ -2,6 +2,8 @@ import { SWEPT_STATUS } from '../base/constants.ts';
 import { errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { clearInFlight, listInFlight, type InFlightItem } from '../github/in-flight.ts';
 import { describeGitHubError } from '../github/octokit.ts';
+import { keepBacklog } from '../step/backlog.ts';
+import { NO_BACKLOG, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
@@ -18,7 +20,11 @@ const FINISH_MARGIN_MS = 30_000;
  * cancel and before `timeout-minutes`, and the next sweep takes up what is left. Finishing is
  * idempotent (each finisher's claim), so sweeps may overlap each other and waiting runs.
  */
-export async function runSweep(context: SweepContext, finishers: readonly Finisher[]): Promise<SweepReport> {
+export async function runSweep(
+  context: SweepContext,
+  finishers: readonly Finisher[],
+  keep: { backlog: BacklogSettings; askAgain: string } = { backlog: NO_BACKLOG, askAgain: '/docs' },
+): Promise<SweepReport> {
   const { step, octokit, repository, clock, settings } = context;
   const { log } = step.runner;
   const started = clock.now();
@@ -39,7 +45,11 @@ export async function runSweep(context: SweepContext, finishers: readonly Finish
   }
   const left = items.length - rows.length + (truncated ? 1 : 0);
   if (left) log.notice(`${left} request(s) in flight were not reached; the next sweep takes them up.`);
-  const report: SweepReport = { rows, left, elapsedMs: clock.now() - started };
+  // Then the docs pull request backlog (step/backlog.ts), which needs no item and stops at the cancel.
+  const backlog = step.signal.aborted
+    ? undefined
+    : await keepBacklog(context, keep.backlog, { askAgain: keep.askAgain });
+  const report: SweepReport = { rows, left, elapsedMs: clock.now() - started, backlog };
   step.record.writeOutputs({ status: SWEPT_STATUS, message: summaryLine(report) });
   log.info(summaryLine(report));
   await writeSweepSummary(step.runner.summary(), report).catch((error: unknown) => {

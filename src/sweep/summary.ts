@@ -1,5 +1,6 @@
 import { formatDuration } from '../base/format.ts';
 import type { InFlightItem } from '../github/in-flight.ts';
+import { backlogTable, type BacklogResult } from '../step/backlog.ts';
 import type { SweepResult } from '../step/finish.ts';
 import type { SummaryWriter } from '../step/runner.ts';
 
@@ -15,6 +16,8 @@ export interface SweepReport {
   /** Items listed but not reached (the deadline, a cancel, more than the list's bound). */
   left: number;
   elapsedMs: number;
+  /** What the sweep did with the docs pull request backlog; undefined when it stopped before it. */
+  backlog?: BacklogResult | undefined;
 }
 
 const RESULT_WORDS: Record<SweepResult['kind'], string> = {
@@ -56,5 +59,6 @@ export async function writeSweepSummary(summary: SummaryWriter, report: SweepRep
     ];
     summary.addRaw(`\n${lines.join('\n')}\n`, true);
   }
+  if (report.backlog) summary.addRaw(`\n${backlogTable(report.backlog)}\n`, true);
   await summary.write();
 }

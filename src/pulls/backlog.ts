@@ -1,0 +1,62 @@
+// Follow mode's two touches of the docs pull request backlog (step/backlog.ts): the limit before a
+// pull request's first job, and the mark on the docs pull request its job opened. Kept apart from
+// run.ts and follow.ts.
+import { SKIPPED_STATUS } from '../base/constants.ts';
+import { ProgressComments } from '../github/progress-comment.ts';
+import type { PullRequest } from '../github/pull-requests.ts';
+import { backlogFull, markDocsPull, type DocsAccess } from '../step/backlog.ts';
+import type { BacklogSettings } from '../step/backlog-inputs.ts';
+import { forOutput } from '../text/text-gate.ts';
+import type { FollowContext } from './context.ts';
+import type { CheckView } from '../github/checks.ts';
+import { findThread } from './thread.ts';
+
+function accessOf(context: FollowContext): DocsAccess {
+  return {
+    octokit: context.octokit,
+    repository: context.repository,
+    key: context.settings.apiKey,
+    docsToken: context.follow.docsToken,
+    timeoutMs: context.settings.timeoutMs,
+    step: context.deps,
+  };
+}
+
+/**
+ * With `max-open-docs-prs`, a pull request without a job yet (its follow-ups are never held back)
+ * gets none at the limit: a neutral check on its head, the refusal reply (reply-on-refusal), a
+ * skip with a notice; the step stays green. Returns whether it was refused.
+ */
+export async function refusedOverBacklog(
+  context: FollowContext,
+  backlog: BacklogSettings,
+  pull: PullRequest,
+  check: (context: FollowContext, sha: string, view: CheckView) => Promise<unknown>,
+): Promise<boolean> {
+  if (!backlog.maxOpenDocsPrs) return false;
+  if ((await findThread(context.issue)).jobId) return false;
+  const full = await backlogFull(accessOf(context), backlog);
+  if (!full) return false;
+  const { deps, settings } = context;
+  await check(context, pull.headSha, {
+    title: `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`,
+    summary: `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`,
+    conclusion: 'neutral',
+  });
+  if (settings.replyOnRefusal) {
+    await new ProgressComments(
+      context.octokit,
+      { ...context.repository, issueNumber: context.number },
+      deps.runner.log,
+      settings.apiKey,
+    ).refuse(pull.author.login, full.reason);
+  }
+  deps.record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${full.reason}`) });
+  deps.runner.log.notice(`Not started: ${full.reason}.`);
+  return true;
+}
+
+/** The docs pull request the pull request's job opened is marked as this action's, for it. */
+export async function markFollowedDocs(context: FollowContext, link: string, jobId: string): Promise<void> {
+  await markDocsPull(accessOf(context), link, { number: context.number, pull: true, jobId });
+}
