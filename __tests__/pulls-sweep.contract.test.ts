@@ -13,7 +13,7 @@ import { createTransport } from '../src/service/transport.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { renderMarker } from '../src/github/marker.ts';
-import { createOctokit } from '../src/github/octokit.ts';
+import { codeHosts, createOctokit } from '../src/github/octokit.ts';
 import { pullsFinisher } from '../src/pulls/finisher.ts';
 import type { SweepContext } from '../src/step/finish.ts';
 import { StepRecord } from '../src/step/state.ts';
@@ -97,7 +97,7 @@ async function sweep(): Promise<SweepContext> {
     apiKey: API_KEY,
     transport: createTransport(USER_AGENT),
     requestTimeoutMs: 5_000,
-    codeHosts: [],
+    codeHosts: codeHosts(),
     debug: () => undefined,
     now: () => Date.now(),
   });
@@ -236,7 +236,8 @@ test('a waiting run puts the label on while the job works and takes it off with 
     { event: pullEvent('opened'), inputs: { 'pull-requests': 'follow' } },
   );
   expect(run.outputs.status).toBe('completed');
-  const labelCalls = github.calls.filter((call) => call.path.includes('/labels'));
+  // The in-flight label's calls on the code pull request (the docs pull request gets its own mark).
+  const labelCalls = github.calls.filter((call) => call.path.includes(`/issues/${CODE}/labels`));
   expect(labelCalls.map((call) => call.method)).toEqual(['POST', 'DELETE']);
   expect(labelled()).toBe(false);
 });
