@@ -6,7 +6,8 @@
  * the life of one pull request, its skips and the rate limit in this process, with the same inputs,
  * runner files and event file; the shipped dist/ under Node 24, as the runner runs it, where only a
  * process shows it: two runs at once for one pull request (opened and reopened, then closed
- * unmerged) and a run cancelled while it waits, then re-run.
+ * unmerged), a run cancelled while it waits, then re-run, and a detached run (`wait: false`)
+ * concluded by a sweep.
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -18,6 +19,7 @@ import {
   resetServices,
   runAgainst,
   runStepAgainst,
+  scheduleEvent,
 } from './support/services.ts';
 import { seen } from './support/render.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
@@ -272,5 +274,34 @@ describe('skipped, with a neutral check', () => {
       conclusion: 'neutral',
       title: expect.stringContaining('docs may be behind this head'),
     });
+  });
+});
+
+describe('a detached pull request (wait: false)', () => {
+  test('ends at once with the check in progress; one sweep after the job ends concludes it as a waiting run does', async () => {
+    emulator.configure({ outcome: 'pr', durationMs: 1_000 });
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    const head = github.pullRequest(CODE).headSha;
+    const follow = { 'pull-requests': 'follow' };
+    const detached = await runAgainst({ emulator, github }, { event: opened, inputs: { ...follow, wait: 'false' } });
+    expect(detached.code).toBe(0);
+    expect(detached.outputs).toMatchObject({ status: 'active', 'job-id': expect.stringMatching(/^job_/) });
+    expect(checksOn(head)).toEqual([expect.objectContaining({ status: 'in_progress' })]);
+    expect(github.pullRequest(CODE).labels).toEqual([IN_FLIGHT_LABEL]);
+
+    while (emulator.jobs().some((job) => job.status === 'active')) await new Promise((r) => setTimeout(r, 20));
+    const swept = await runAgainst({ emulator, github }, { event: scheduleEvent(), inputs: { mode: 'sweep' } });
+    expectClean(swept);
+    expect(swept.outputs.message).toMatch(/^Sweep: 1 finished, 0 still active, 0 error/);
+    // What the waiting run of the first test ends with: the check, the draft docs pull request, the comment.
+    expect(checksOn(head)).toEqual([
+      expect.objectContaining({ status: 'completed', conclusion: 'success', title: `docs PR #${DOCS}` }),
+    ]);
+    expect(github.pullRequest(DOCS).draft).toBe(true);
+    expect(thread()).toHaveLength(1);
+    expect(seen(thread()[0]!.body)).toContain(`Docs: docs PR #${DOCS}`);
+    expect(github.pullRequest(CODE).labels).toEqual([]);
   });
 });

@@ -8,8 +8,15 @@
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { seen } from './support/render.ts';
-import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
-import { commentEvent, expectClean, resetServices, runAgainst, useServices } from './support/services.ts';
+import type { RunOptions, RunResult } from './support/runner.ts';
+import {
+  commentEvent,
+  expectClean,
+  resetServices,
+  runAgainst,
+  scheduleEvent,
+  useServices,
+} from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -20,15 +27,6 @@ const ISSUE = 1;
 
 function run(inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs });
-}
-
-/**
- * A schedule event: GitHub sends the cron line, the repository and the workflow's path. There is
- * none in @octokit/webhooks-examples, so it is an edited copy of a workflow_dispatch payload.
- */
-function scheduleEvent(): { name: string; payload: Record<string, unknown> } {
-  const { repository, organization, workflow } = webhookPayload('workflow_dispatch');
-  return { name: 'schedule', payload: { schedule: '*/10 * * * *', repository, organization, workflow } };
 }
 
 const sweep = (): Promise<RunResult> => run({ mode: 'sweep' }, { event: scheduleEvent() });

@@ -48,6 +48,15 @@ export function useServices(use: (services: Services) => void): void {
   });
 }
 
+/**
+ * A schedule event (a sweep's): GitHub sends the cron line, the repository and the workflow's path.
+ * There is none in @octokit/webhooks-examples, so it is an edited copy of a workflow_dispatch payload.
+ */
+export function scheduleEvent(): { name: string; payload: Record<string, unknown> } {
+  const { repository, organization, workflow } = webhookPayload('workflow_dispatch');
+  return { name: 'schedule', payload: { schedule: '*/10 * * * *', repository, organization, workflow } };
+}
+
 /** A real issue_comment.created payload whose comment exists on the fake GitHub, with `body` and `user`. */
 export function commentEvent(
   github: FakeGitHub,
