@@ -8,6 +8,7 @@ import { agentFinisher } from '../src/agent/finisher.ts';
 import { IN_FLIGHT_LABEL, type InFlightItem } from '../src/github/in-flight.ts';
 import { createOctokit, type Octokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';
+import { ServiceError } from '../src/base/errors.ts';
 import type { AgentClient, Job, Session } from '../src/service/client.ts';
 import type { Finisher, SweepContext } from '../src/step/finish.ts';
 import { StepRecord } from '../src/step/state.ts';
@@ -146,6 +147,26 @@ describe("agent mode's finisher", () => {
     });
     expect(writes()).toEqual([]);
     expect(github.labels(ISSUE)).toEqual([IN_FLIGHT_LABEL]);
+  });
+
+  test('a job the service does not know ends the request with the error a waiting run gives; the label comes off', async () => {
+    const request = await detachedRequest();
+    const swept = await context({});
+    swept.client.getJob = async () => {
+      throw new ServiceError(`GET /job/${JOB} answered HTTP 404`, 'http', { status: 404 });
+    };
+    expect(await agentFinisher.finish(item, swept)).toMatchObject({ kind: 'finished', jobId: JOB });
+    const [comment] = bot();
+    expect(seen(comment?.body ?? '').split('\n')[0]).toBe(
+      `❌ The documentation agent could not be run. Job ${JOB} was not found in project 'docs'; ask again to start a new one.`,
+    );
+    expect(
+      github
+        .reactions()
+        .filter((r) => r.subjectId === request)
+        .map((r) => r.content),
+    ).toEqual(['confused']);
+    expect(github.labels(ISSUE)).toEqual([]);
   });
 
   test("a waiting run's working comment is that run's to edit while the job works", async () => {

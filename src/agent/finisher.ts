@@ -1,4 +1,4 @@
-import { errorMessage, publicErrorMessage } from '../base/errors.ts';
+import { errorMessage, publicErrorMessage, ServiceError } from '../base/errors.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { renderProgress } from '../github/progress-view.ts';
 import type { ReactionSubject, SignedComment } from '../github/thread.ts';
@@ -8,7 +8,7 @@ import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
-import { decideOutcome } from './decide-outcome.ts';
+import { decideOutcome, errorOutcome } from './decide-outcome.ts';
 import { countDone } from './live-progress.ts';
 import { waitedFor } from './outcomes.ts';
 
@@ -56,7 +56,7 @@ async function finishOne(
   pullRequest: boolean,
 ): Promise<SweepResult> {
   const { step, client, clock } = context;
-  const { jobId, triggers, open = '' } = comment.marker;
+  const { jobId } = comment.marker;
   try {
     const job = await readJob({
       client,
@@ -67,19 +67,26 @@ async function finishOne(
       clock,
       log: step.runner.log,
       signal: step.signal,
+    }).catch((error: unknown) => {
+      // A job the service does not know (deleted, or another project's key): it will never end, so
+      // the request ends now with the error a waiting run gives, rather than in every sweep's errors.
+      if (error instanceof ServiceError && error.status === 404) return undefined;
+      throw error;
     });
+    if (!job) {
+      const message = `Job ${jobId} was not found in project '${context.settings.projectId}'; ask again to start a new one.`;
+      const startedAt = workingSince(comment.body) ?? new Date(clock.now()).toISOString();
+      const gone = errorOutcome(message, undefined, message);
+      const done = await conversationOf(comment, progress, context, startedAt).finishSwept(gone, 0, clock.now());
+      return done === 'claimed'
+        ? { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' }
+        : { kind: 'finished', jobId, detail: forMarkdown(message, 300) };
+    }
     // The agent's plan and last message: for the final word, or for a plan the sweep shows.
     const ended = isTerminal(job.status);
     const session = ended || !waitedFor(comment.body) ? await readSession(context, jobId) : undefined;
     const startedAt = job.createdAt ?? workingSince(comment.body) ?? new Date(clock.now()).toISOString();
-    const conversation = new Conversation({
-      progress,
-      deps: { runner: step.runner, runUrl: context.runUrl },
-      request: requestOf(triggers, open, progress.issueNumber),
-      startedAt,
-      detached: true,
-      found: { commentId: comment.id, triggers, jobId },
-    });
+    const conversation = conversationOf(comment, progress, context, startedAt);
     const elapsedMs = Math.max(0, clock.now() - Date.parse(startedAt));
     if (!ended) return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
     const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
@@ -101,6 +108,24 @@ async function finishOne(
     step.runner.log.warning(`Could not finish job ${jobId} on #${progress.issueNumber}: ${errorMessage(error)}`);
     return { kind: 'error', jobId, detail: forMarkdown(publicErrorMessage(error), 300) };
   }
+}
+
+/** The conversation a waiting run of the request would have had, rebuilt from its signed comment. */
+function conversationOf(
+  comment: SignedComment<'progress'>,
+  progress: ProgressComments,
+  context: SweepContext,
+  startedAt: string,
+): Conversation {
+  const { jobId, triggers, open = '' } = comment.marker;
+  return new Conversation({
+    progress,
+    deps: { runner: context.step.runner, runUrl: context.runUrl },
+    request: requestOf(triggers, open, progress.issueNumber),
+    startedAt,
+    detached: true,
+    found: { commentId: comment.id, triggers, jobId },
+  });
 }
 
 /**
