@@ -218,6 +218,18 @@ test("a read the service's rate limit refused (429) is tried again", async () =>
   expect(reads).toHaveLength(2);
 });
 
+test('a job the service does not know (404) fails the check of its head and takes the label off', async () => {
+  const head = github.pullRequest(CODE).headSha;
+  const jobId = (await detached()).outputs['job-id'];
+  emulator.inject({ route: 'get', fault: { kind: 'status', status: 404, body: '{}' } });
+  expect(await finish()).toMatchObject({ kind: 'finished', jobId });
+  expect(checksOn(head)).toEqual([
+    expect.objectContaining({ conclusion: 'failure', title: expect.stringMatching(/was not found in project/) }),
+  ]);
+  expect(seen(thread()[0]!.body)).toMatch(/^❌ Docs: failed: job job_\w+ was not found in project 'docs'/);
+  expect(labelled()).toBe(false);
+});
+
 test('a pull request without the signed follow line is not follow mode’s', async () => {
   expect(await finish()).toBeUndefined();
   // A `/docs` request's progress comment on the pull request: the agent finisher's.

@@ -1,7 +1,7 @@
 // The sweep's side of follow mode: a pull request the in-flight label lists, whose job round no
 // run reported. It reads the job once and writes what the waiting run would have written
 // (conclude.ts: the one place that writes a round's end), or the plan while the job works.
-import { errorMessage } from '../base/errors.ts';
+import { errorMessage, ServiceError } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
 import { IssueThread } from '../github/thread.ts';
 import { isTerminal, readJob } from '../service/wait.ts';
@@ -14,7 +14,8 @@ import type { FollowContext } from './context.ts';
 import { readFollowSettings, type FollowSettings } from './inputs.ts';
 import { lockPull, STALE_GRACE_MS } from './lock.ts';
 import { findThread } from './thread.ts';
-import { flagInFlight } from './write.ts';
+import { failedVerdict } from './verdict.ts';
+import { check, flagInFlight, say } from './write.ts';
 
 /** Reads of the job per pull request, at most: a failure that may pass (network, 5xx, 429) is tried again. */
 const JOB_READS = 3;
@@ -75,7 +76,19 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
     clock: deps.clock,
     log: deps.runner.log,
     signal: deps.signal,
+  }).catch((error: unknown) => {
+    // A job the service does not know will never end: the round ends now, as a failed one.
+    if (error instanceof ServiceError && error.status === 404) return undefined;
+    throw error;
   });
+  if (!job) {
+    const verdict = failedVerdict(`job ${jobId} was not found in project '${settings.projectId}'`);
+    const view = { title: verdict.line, summary: forMarkdown(verdict.line), conclusion: verdict.conclusion };
+    await check(context, head, view, headCheck?.id);
+    await say(context, thread, { headline: `❌ **Docs:** ${forMarkdown(verdict.line)}` });
+    await flagInFlight(context, false);
+    return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
+  }
   if (!isTerminal(job.status)) {
     const shown = { check: headCheck?.summary ?? '', comment: thread.body };
     await showPlan(context, thread, job, head, headCheck?.id, shown);
