@@ -165,6 +165,34 @@ describe('one docs job for the whole life of a pull request', () => {
   });
 });
 
+describe('a pull request closed unmerged, then reopened', () => {
+  test('the docs pull request closed with it is reopened with a comment, and closed again at the next close', async () => {
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    expect((await run(opened)).code).toBe(0);
+    github.updatePullRequest(CODE, { state: 'closed' });
+    expect((await run(pullEvent('closed'))).code).toBe(0);
+    expect(github.pullRequest(DOCS).state).toBe('closed');
+
+    github.updatePullRequest(CODE, { state: 'open' });
+    const reopened = await run(pullEvent('reopened'));
+    expect(reopened.code).toBe(0);
+    expect(github.pullRequest(DOCS).state).toBe('open');
+    expect(github.comments(DOCS).map((c) => c.body)).toEqual([
+      expect.stringMatching(/pull\/2 was closed without merging/),
+      expect.stringMatching(/pull\/2 was reopened, so these docs are reopened too/),
+    ]);
+    expect(createRequests(emulator)).toHaveLength(1);
+    expect(thread()).toHaveLength(1);
+
+    github.updatePullRequest(CODE, { state: 'closed' });
+    expect((await run(pullEvent('closed'))).code).toBe(0);
+    expect(github.pullRequest(DOCS).state).toBe('closed');
+    expect(github.comments(DOCS)).toHaveLength(3);
+  });
+});
+
 describe('a run cancelled while it waits', () => {
   test('leaves the check in progress with the job to pick up; a re-run completes it without a second job', async () => {
     // Long enough to be cancelled at its first reads, short enough for the re-run to see it end.

@@ -140,6 +140,10 @@ export async function closePullRequest(octokit: Octokit, repository: Repository,
   await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'closed' });
 }
 
+export async function reopenPullRequest(octokit: Octokit, repository: Repository, number: number): Promise<void> {
+  await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'open' });
+}
+
 /**
  * Draft and ready for review exist only in GraphQL. `draft: true` converts the pull request to a
  * draft, `false` marks it ready for review.

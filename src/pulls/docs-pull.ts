@@ -1,6 +1,13 @@
 import { errorMessage } from '../base/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
-import { closePullRequest, commentOn, readPullRequest, setDraft, type Repository } from '../github/pull-requests.ts';
+import {
+  closePullRequest,
+  commentOn,
+  readPullRequest,
+  reopenPullRequest,
+  setDraft,
+  type Repository,
+} from '../github/pull-requests.ts';
 import { lazyOctokit } from '../step/deps.ts';
 import type { FollowContext } from './context.ts';
 
@@ -102,5 +109,47 @@ export async function settleDocs(
   } catch (error) {
     context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${errorMessage(error)}`);
     return { done: false, line: `${todo} (Updating it failed: ${errorMessage(error).slice(0, 200)})` };
+  }
+}
+
+/**
+ * The code pull request was reopened after this action closed its docs pull request (closed
+ * unmerged): the docs pull request is reopened with a comment that links it, so the job's next
+ * follow-ups land on it again. A docs pull request merged or deleted meanwhile stays as it is.
+ * Returns the line for the thread, and whether the docs are open again.
+ */
+export async function reopenDocs(
+  context: FollowContext,
+  link: string,
+  codeUrl: string,
+): Promise<{ done: boolean; line: string }> {
+  const docs = docsPullOf(link);
+  const octokit = docs ? await docsClient(context, docs) : undefined;
+  if (!docs || !octokit) {
+    return {
+      done: false,
+      line: "The code pull request was reopened: the docs pull request can be reopened. (No token here may write to it: set 'docs-token' to have this done.)",
+    };
+  }
+  try {
+    const pull = await readPullRequest(octokit, docs.repository, docs.number);
+    if (pull.merged)
+      return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
+    if (pull.state === 'closed') {
+      await reopenPullRequest(octokit, docs.repository, docs.number);
+      await commentOn(
+        octokit,
+        docs.repository,
+        docs.number,
+        `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`,
+      );
+    }
+    return { done: true, line: 'The code pull request was reopened: so is the docs pull request.' };
+  } catch (error) {
+    context.deps.runner.log.warning(`Could not reopen the docs pull request ${link}: ${errorMessage(error)}`);
+    return {
+      done: false,
+      line: `The code pull request was reopened; reopening the docs pull request failed: ${errorMessage(error).slice(0, 200)}`,
+    };
   }
 }

@@ -17,7 +17,7 @@ import type { StepRecord } from '../step/state.ts';
 import type { Timings } from '../step/timings.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import { decidePullEvent, type PullDecision } from './decide.ts';
-import { settleDocs } from './docs-pull.ts';
+import { reopenDocs, settleDocs } from './docs-pull.ts';
 import { followRound, type FollowContext, type Round } from './follow.ts';
 import { readFollowSettings } from './inputs.ts';
 import { lockPull, STALE_GRACE_MS } from './lock.ts';
@@ -113,9 +113,32 @@ export async function runFollow(
   }
   // The docs pull request backlog (pulls/backlog.ts): at max-open-docs-prs no first job starts.
   if (await refusedOverBacklog(context, backlog, pull, check)) return;
+  await reopenClosedDocs(context, pull.url);
   if (decision.before) await supersede(context, decision.before, decision.headSha);
   const round = await followWhileHeld(context, decision.headSha);
   await report(round, deps);
+}
+
+/**
+ * A pull request followed again after this action closed its docs pull request (the code was
+ * closed unmerged, then reopened): the docs pull request is reopened first, and the thread's record
+ * says it is open again, so a later close settles it once more.
+ */
+async function reopenClosedDocs(context: FollowContext, codeUrl: string): Promise<void> {
+  const thread = await findThread(context.issue);
+  if (!thread.jobId || thread.state.closed !== 'closed') return;
+  const { deps } = context;
+  const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
+  const reopened = job.prLink
+    ? await reopenDocs(context, job.prLink, codeUrl)
+    : { done: true, line: 'The code pull request was reopened.' };
+  if (reopened.done) thread.state = { ...thread.state, closed: '' };
+  const link = job.prLink ? ` <${job.prLink}>` : '';
+  await say(context, thread, {
+    headline: `🔁 **Docs:** the code pull request was reopened.${link}`,
+    lines: [forMarkdown(reopened.line, 600)],
+  });
+  deps.runner.log.info(reopened.line);
 }
 
 /** The previous head's check, still in progress, is completed: its head is no longer the pull request's. */
