@@ -236,6 +236,37 @@ describe('a run cancelled while it waits', () => {
   });
 });
 
+describe('a run killed while it waits', () => {
+  test('its post step lets go of the 👀 it held, so the next run takes the pull request up at once', async () => {
+    emulator.configure({ outcome: 'pr', durationMs: 3_000 });
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    const eyes = () => github.reactions().filter((r) => r.subject === 'issue' && r.content === 'eyes');
+    // Killed once it waits for the job (it reads it), with the 👀 held since before the job.
+    const held = async (): Promise<void> => {
+      const reads = () => emulator.requests.filter((r) => r.method === 'GET').length;
+      for (let tries = 0; tries < 400 && reads() < 2; tries++) await new Promise((r) => setTimeout(r, 25));
+    };
+    const killed = await runAgainst(
+      { emulator, github },
+      {
+        event: opened,
+        inputs: { 'pull-requests': 'follow' },
+        onSpawn: (child) => void held().then(() => child.kill('SIGKILL')),
+      },
+    );
+    expect(eyes()).toHaveLength(1);
+    const post = await runAgainst(
+      { emulator, github },
+      { entry: 'post', state: killed.state, inputs: { 'pull-requests': 'follow' } },
+    );
+    expect(post.code).toBe(0);
+    expect(eyes()).toEqual([]);
+    expect((await run(opened)).outputs).toMatchObject({ status: 'completed' });
+  });
+});
+
 describe('a service that refuses', () => {
   test('the rate limit: no job, the check fails with the wait', async () => {
     github.updatePullRequest(CODE, { labels: [] });

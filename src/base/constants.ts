@@ -66,6 +66,8 @@ export const State = {
   FinalView: 'finalView',
   /** The commit status that records the job of a run without an issue (JSON), for the post step to write. */
   RunRecord: 'runRecord',
+  /** The 👀 a follow run holds on a pull request while it works (`<number>:<reaction id>`), '' once let go. */
+  Lock: 'lock',
 } as const;
 
 /** The `status` output when the action did nothing (no trigger, refused, no secret). */

@@ -15,7 +15,9 @@ export const LOCK_REACTION = 'eyes' as const;
 /** A lock older than the longest run (timeout-minutes) and this much more was left by a killed run. */
 export const STALE_GRACE_MS = 15 * 60_000;
 
-export type Lock = { held: true; release: () => Promise<void> } | { held: false; since: string };
+/** `id`: the reaction that holds it (undefined when a run goes on unlocked). */
+export type Lock =
+  { held: true; id: number | undefined; release: () => Promise<void> } | { held: false; since: string };
 
 export async function lockPull(issue: IssueThread, staleAfterMs: number, now: () => number): Promise<Lock> {
   const subject = { kind: 'issue', number: issue.issueNumber } as const;
@@ -32,11 +34,11 @@ export async function lockPull(issue: IssueThread, staleAfterMs: number, now: ()
         "GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
           "so runs that overlap could each send a push. Give the token 'issues: write'.",
       );
-      return { held: true, release: async () => {} };
+      return { held: true, id: undefined, release: async () => {} };
     }
     const { created, id, createdAt } = answer;
     const release = (): Promise<void> => issue.unreact(subject, id);
-    if (created) return { held: true, release };
+    if (created) return { held: true, id, release };
     const age = now() - Date.parse(createdAt);
     if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: createdAt };
     // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.

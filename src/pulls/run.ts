@@ -187,6 +187,8 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
       });
       return undefined;
     }
+    // Recorded for the post step, which lets go of it should this run be killed holding it.
+    if (lock.id !== undefined) deps.record.saveLock({ issueNumber: number, reactionId: lock.id });
     try {
       // Every round counts, also across letting go and taking the lock again: pushes that keep
       // coming are the next run's, never an endless run.
@@ -201,6 +203,7 @@ async function followWhileHeld(context: FollowContext, headSha: string): Promise
     } finally {
       await lock
         .release()
+        .then(() => deps.record.saveLock(undefined))
         .catch((error: unknown) => log.warning(`Could not let go of the pull request's 👀: ${errorMessage(error)}`));
     }
     const after = await readPullRequest(octokit, repository, number);

@@ -31,7 +31,8 @@ export interface PostDependencies {
 export async function runPost(deps: PostDependencies): Promise<void> {
   const saved = deps.record.unfinishedProgress();
   const entry = deps.record.runRecord();
-  if (!saved && !entry) return;
+  const lock = deps.record.heldLock();
+  if (!saved && !entry && !lock) return;
   const github = await deps.connect().catch((error: unknown) => {
     deps.log.warning(`The post step could not reach GitHub: ${errorMessage(error)}`);
     return undefined;
@@ -39,6 +40,29 @@ export async function runPost(deps: PostDependencies): Promise<void> {
   if (!github) return;
   if (saved) await finishProgress(saved, github, deps);
   if (entry) await writeRunRecord(github.octokit, github.repository, entry, deps.runUrl, deps.log);
+  if (lock) await letGo(lock, github, deps.log);
+}
+
+/**
+ * A claim the main step held when it was killed (a follow run's 👀 on its pull request): let go,
+ * so the next run need not wait for it to grow stale (pulls/lock.ts). Gone already is fine.
+ */
+async function letGo(
+  lock: { issueNumber: number; reactionId: number },
+  github: NonNullable<Awaited<ReturnType<PostDependencies['connect']>>>,
+  log: Logger,
+): Promise<void> {
+  try {
+    await github.octokit.rest.reactions.deleteForIssue({
+      ...github.repository,
+      issue_number: lock.issueNumber,
+      reaction_id: lock.reactionId,
+    });
+    log.info(`Let go of the 👀 the main step held on #${lock.issueNumber}.`);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return;
+    log.warning(`The post step could not let go of the 👀 on #${lock.issueNumber}: ${errorMessage(error)}`);
+  }
 }
 
 async function finishProgress(

@@ -135,6 +135,21 @@ export class StepRecord {
     }
   }
 
+  /**
+   * The reaction a run holds as its claim on an issue or pull request (pulls/lock.ts), so that the
+   * post step lets go of it when the main step was killed holding it; undefined: let go.
+   */
+  saveLock(lock: { issueNumber: number; reactionId: number } | undefined): void {
+    this.#runner.saveState(State.Lock, lock ? `${lock.issueNumber}:${lock.reactionId}` : '');
+  }
+
+  /** The claim the main step still held when it ended, or undefined. */
+  heldLock(): { issueNumber: number; reactionId: number } | undefined {
+    const match = /^(\d{1,15}):(\d{1,15})$/.exec(this.#runner.getState(State.Lock));
+    if (!match) return undefined;
+    return { issueNumber: Number(match[1]), reactionId: Number(match[2]) };
+  }
+
   /** The progress comment shows a final outcome: the post step has nothing to do. */
   markFinished(): void {
     this.#runner.saveState(State.Finished, 'true');
