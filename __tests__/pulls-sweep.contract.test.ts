@@ -14,6 +14,7 @@ import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { renderMarker } from '../src/github/marker.ts';
 import { codeHosts, createOctokit } from '../src/github/octokit.ts';
+import { ThreadReader } from '../src/github/thread-batch.ts';
 import { pullsFinisher } from '../src/pulls/finisher.ts';
 import type { SweepContext } from '../src/step/finish.ts';
 import { StepRecord } from '../src/step/state.ts';
@@ -101,13 +102,18 @@ async function sweep(): Promise<SweepContext> {
     debug: () => undefined,
     now: () => Date.now(),
   });
+  const repository = { owner: github.owner, repo: github.repo };
+  // The pull request's comments read as the sweep reads them: one GraphQL call (github/thread-batch.ts).
+  const threads = new ThreadReader(octokit, repository, runner.log, API_KEY);
+  await threads.read([CODE]);
   return {
+    threadOf: (number) => threads.of(number),
     step: { runner, record: new StepRecord(runner), timings: FAST, signal: new AbortController().signal },
     client,
     clock: systemClock,
     runUrl: undefined,
     octokit,
-    repository: { owner: github.owner, repo: github.repo },
+    repository,
     settings: {
       projectId: 'docs',
       apiKey: API_KEY,

@@ -8,6 +8,7 @@ import { agentFinisher } from '../src/agent/finisher.ts';
 import { IN_FLIGHT_LABEL, type InFlightItem } from '../src/github/in-flight.ts';
 import { createOctokit, type Octokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';
+import { ThreadReader } from '../src/github/thread-batch.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import type { AgentClient, Job, Session } from '../src/service/client.ts';
 import type { Finisher, SweepContext } from '../src/step/finish.ts';
@@ -86,17 +87,22 @@ async function context(
 ): Promise<SweepContext & { runner: FakeRunner; reads: string[] }> {
   const runner = new FakeRunner();
   const { client, reads } = service(job);
+  const octokit = await connect(runner);
+  const repository = { owner: github.owner, repo: github.repo };
+  // Threads nothing read at once: each finisher's read is its own (runSweep reads them in one call).
+  const threads = new ThreadReader(octokit, repository, runner.log, KEY);
   return {
     runner,
     reads,
+    threadOf: (number) => threads.of(number),
     step: {
       runner,
       record: new StepRecord(runner),
       timings: scaledTimings(0.001),
       signal: new AbortController().signal,
     },
-    octokit: await connect(runner),
-    repository: { owner: github.owner, repo: github.repo },
+    octokit,
+    repository,
     settings: {
       projectId: 'docs',
       apiKey: KEY,

@@ -1,7 +1,8 @@
 // The routes of a pull request's life: the pull request (read, closed), a compare of two commits,
-// check runs, and GraphQL's two draft mutations. Responses are completed to GitHub's schemas
+// check runs, GraphQL's two draft mutations and its read of many threads. Responses are completed to GitHub's schemas
 // (conform.ts) around the fields the fake keeps.
 import { conform } from './conform.ts';
+import { answerThreads, asksThreads } from './graphql-threads.ts';
 import { loadSpec } from './openapi.ts';
 import { pullNodeId, type FakeCheckRun, type FakePull } from './pulls.ts';
 import { nodeId, renderLabel, renderUser, repoApi, type Bases } from './render.ts';
@@ -191,10 +192,12 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
     return { status: 200, headers, body: shaped(`GET ${REPO}/commits/{ref}/check-runs`, 200, body) };
   },
 
-  // GitHub's GraphQL endpoint, for the two mutations the REST API lacks: draft and ready for review.
+  // GitHub's GraphQL endpoint, for the two mutations the REST API lacks (draft and ready for
+  // review), and the sweep's read of many threads at once (graphql-threads.ts).
   'POST /graphql': (req) => {
     const body = (req.body ?? {}) as { query?: string; variables?: Body | null };
     const query = body.query ?? '';
+    if (asksThreads(query)) return { status: 200, body: answerThreads(req.store, query, body.variables) };
     const mutation = /\b(convertPullRequestToDraft|markPullRequestReadyForReview)\b/.exec(query)?.[1];
     const id = str(body.variables?.id) ?? '';
     const pull = req.store.pulls.byNodeId(id);

@@ -28,9 +28,9 @@ const READ_TRIES = 3;
 export const agentFinisher: Finisher = {
   name: 'agent',
   async finish(item, context) {
-    const { step, octokit, repository, settings } = context;
-    const target = { ...repository, issueNumber: item.number };
-    const progress = new ProgressComments(octokit, target, step.runner.log, settings.apiKey);
+    const { step, octokit } = context;
+    // The thread the sweep read (one call for many items), shared with the finishers asked before.
+    const progress = ProgressComments.over(octokit, context.threadOf(item.number));
     const found = await progress.thread.signed('progress');
     if (!found.length) return undefined;
     const open = found.filter(({ marker }) => marker.open !== undefined && marker.jobId);

@@ -20,12 +20,20 @@ export class ProgressComments {
   readonly #octokit: Octokit;
   readonly #target: IssueTarget;
 
-  /** `signingKey` (the api-key) signs the markers, so only this action's own markers are believed. */
-  constructor(octokit: Octokit, target: IssueTarget, log: Logger, signingKey: string) {
-    this.thread = new IssueThread(octokit, target, log, signingKey);
+  /**
+   * `signingKey` (the api-key) signs the markers, so only this action's own markers are believed.
+   * `thread`: the issue's thread, when the caller has it already (read or preloaded: the sweep's).
+   */
+  constructor(octokit: Octokit, target: IssueTarget, log: Logger, signingKey: string, thread?: IssueThread) {
+    this.thread = thread ?? new IssueThread(octokit, target, log, signingKey);
     this.#log = log;
     this.#octokit = octokit;
     this.#target = target;
+  }
+
+  /** Over a thread the caller has (the sweep's, step/finish.ts `threadOf`), its signing key and log. */
+  static over(octokit: Octokit, thread: IssueThread): ProgressComments {
+    return new ProgressComments(octokit, thread.target, thread.log, thread.scope.key, thread);
   }
 
   /**

@@ -59,6 +59,19 @@ export class IssueThread {
     return this.#target.issueNumber;
   }
 
+  get target(): IssueTarget {
+    return { ...this.#target };
+  }
+
+  /**
+   * The issue's comments as read elsewhere, all of them, oldest first (the sweep's one read of many
+   * threads, thread-batch.ts): the next `comments()` answers with them instead of reading. Ignored
+   * once the thread was read. A `fresh` read reads again all the same.
+   */
+  preload(comments: readonly ThreadComment[]): void {
+    this.#comments ??= Promise.resolve([...comments]);
+  }
+
   /**
    * The issue's comments, oldest first, read once per run and kept with the comments this run
    * created since. `fresh` reads them again: a once-only reply (a notification, a refusal) checks

@@ -3,7 +3,6 @@
 // (conclude.ts: the one place that writes a round's end), or the plan while the job works.
 import { errorMessage, ServiceError } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
-import { IssueThread } from '../github/thread.ts';
 import { isTerminal, readJob } from '../service/wait.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { SweepContext, SweepResult } from '../step/finish.ts';
@@ -34,7 +33,8 @@ const JOB_READS = 3;
  */
 export async function finishFollowed(number: number, sweep: SweepContext): Promise<SweepResult | undefined> {
   const context = followContext(number, sweep);
-  const found = await findThread(context.issue);
+  // A first look through the sweep's read; under the claim the thread is read afresh (finishHeld).
+  const found = await findThread(context.issue, { fresh: false });
   if (!found.jobId || !found.known) return undefined;
   const { deps, settings } = context;
   const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
@@ -133,12 +133,8 @@ function followContext(number: number, sweep: SweepContext): FollowContext {
     shared.set(sweep, made);
   }
   const { deps, follow } = made;
-  const issue = new IssueThread(
-    sweep.octokit,
-    { ...sweep.repository, issueNumber: number },
-    sweep.step.runner.log,
-    sweep.settings.apiKey,
-  );
+  // The thread the sweep read (one call for many items): the first look needs no read of its own.
+  const issue = sweep.threadOf(number);
   return {
     settings: sweep.settings,
     follow,

@@ -24,10 +24,11 @@ export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, close
  * comment with a job: follow mode joins it. The comments are read through the one issue-thread
  * reader (github/thread.ts: bounded, only comments by a bot with a marker signed for this
  * repository, pull request and key), afresh each time: another run may have written meanwhile.
+ * `fresh: false` takes the thread as read already (the sweep's first look, before its claim).
  */
-export async function findThread(issue: IssueThread): Promise<Thread> {
+export async function findThread(issue: IssueThread, { fresh = true } = {}): Promise<Thread> {
   let joined: Thread | undefined;
-  for (const { id, body, marker } of await issue.signed('progress', { fresh: true })) {
+  for (const { id, body, marker } of await issue.signed('progress', { fresh })) {
     if (!marker.jobId) continue;
     const state = parseFollowState(body, marker.jobId, issue.scope);
     const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers, body };

@@ -1,5 +1,6 @@
 import type { Clock } from '../base/clock.ts';
 import type { InFlightItem } from '../github/in-flight.ts';
+import type { IssueThread } from '../github/thread.ts';
 import type { AgentClient } from '../service/client.ts';
 import type { Octokit } from '../github/octokit.ts';
 import type { ServiceSettings } from './inputs.ts';
@@ -41,7 +42,17 @@ export interface SweepContext {
    * marks it with it (step/backlog.ts, `markDocsPull(sweepAccess(context), …)`).
    */
   docsToken?: string;
+  /**
+   * The thread of item `number`, through which a finisher reads the item's comments: the sweep
+   * reads the comments of its items THREADS_PER_QUERY at a time in one GraphQL call
+   * (github/thread-batch.ts) and hands out one IssueThread per item, preloaded, which every finisher
+   * asked about the item shares. A finisher reads no comments of its own but `fresh` ones (claims).
+   */
+  threadOf(number: number): IssueThread;
 }
+
+/** What the sweep is started with: SweepContext but the threads, which it reads itself (sweep/run.ts). */
+export type SweepSetup = Omit<SweepContext, 'threadOf'>;
 
 /** One request's line in the sweep's summary table. */
 export interface SweepResult {

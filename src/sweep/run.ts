@@ -2,9 +2,10 @@ import { SWEPT_STATUS } from '../base/constants.ts';
 import { errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { clearInFlight, listInFlight, type InFlightItem } from '../github/in-flight.ts';
 import { describeGitHubError } from '../github/octokit.ts';
+import { THREADS_PER_QUERY, ThreadReader } from '../github/thread-batch.ts';
 import { keepBacklog } from '../step/backlog.ts';
 import { NO_BACKLOG, type BacklogSettings } from '../step/backlog-inputs.ts';
-import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
+import type { Finisher, SweepContext, SweepResult, SweepSetup } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
 
@@ -12,8 +13,10 @@ import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from 
 const FINISH_MARGIN_MS = 30_000;
 
 /**
- * The sweep: lists the in-flight index (github/in-flight.ts, one call per hundred), then asks each
- * finisher in turn about each item, the longest waiting first, one at a time (a sweep is a
+ * The sweep: lists the in-flight index (github/in-flight.ts, one call per hundred), reads the
+ * comments of its items in one GraphQL call per THREADS_PER_QUERY (github/thread-batch.ts: the
+ * finishers read none themselves but their claims' fresh reads), then asks each finisher in turn
+ * about each item, the longest waiting first, one at a time (a sweep is a
  * background job: one item's calls at a time keeps it far below GitHub's and the service's limits).
  * The first finisher that knows the item finishes it; an item no finisher knows has the label taken
  * off. One item's failure is a warning and an error row, never a failed run; the sweep stops at the
@@ -21,12 +24,14 @@ const FINISH_MARGIN_MS = 30_000;
  * idempotent (each finisher's claim), so sweeps may overlap each other and waiting runs.
  */
 export async function runSweep(
-  context: SweepContext,
+  setup: SweepSetup,
   finishers: readonly Finisher[],
   keep: { backlog: BacklogSettings; askAgain: string } = { backlog: NO_BACKLOG, askAgain: '/docs' },
 ): Promise<SweepReport> {
-  const { step, octokit, repository, clock, settings } = context;
+  const { step, octokit, repository, clock, settings } = setup;
   const { log } = step.runner;
+  const threads = new ThreadReader(octokit, repository, log, settings.apiKey);
+  const context: SweepContext = { ...setup, threadOf: (number) => threads.of(number) };
   const started = clock.now();
   const deadline = started + settings.timeoutMs - FINISH_MARGIN_MS;
   let listed: Awaited<ReturnType<typeof listInFlight>>;
@@ -38,8 +43,11 @@ export async function runSweep(
   const { items, truncated } = listed;
   log.info(`${items.length}${truncated ? '+' : ''} issue(s) and pull request(s) with requests in flight.`);
   const rows: SweepRow[] = [];
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (step.signal.aborted || clock.now() >= deadline) break;
+    if (index % THREADS_PER_QUERY === 0) {
+      await threads.read(items.slice(index, index + THREADS_PER_QUERY).map(({ number }) => number));
+    }
     const result = await sweepItem(item, context, finishers);
     rows.push({ item, ...result });
   }
