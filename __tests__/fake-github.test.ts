@@ -654,3 +654,74 @@ describe('labels and the issue list', () => {
     expect((await list('labels=other')).json).toEqual([]);
   });
 });
+
+describe("GraphQL's read of many threads", () => {
+  const query = (last: number, numbers: number[]) =>
+    'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { ' +
+    numbers
+      .map(
+        (n) =>
+          `i${n}: issueOrPullRequest(number: ${n}) { __typename ... on Issue { comments(last: ${last}) { pageInfo ` +
+          '{ hasPreviousPage } nodes { fullDatabaseId body author { login __typename } } } } ' +
+          `... on PullRequest { comments(last: ${last}) { pageInfo { hasPreviousPage } nodes { fullDatabaseId body author { login __typename } } } } }`,
+      )
+      .join(' ') +
+    ' } }';
+  const ask = (body: unknown) => api('/graphql', { method: 'POST', body });
+
+  test("each alias as GitHub answers it: the newest comments, a bot's as Bot, null and an error for an unknown number", async () => {
+    gh.updatePullRequest(2, { labels: [] });
+    const first = gh.addComment(1, 'first', 'alice');
+    gh.addComment(1, 'second', 'alice');
+    const third = gh.addComment(1, '<!-- docs-agent-action -->\nworking', 'github-actions[bot]');
+    gh.addComment(2, 'on the pull request', 'bob');
+    const variables = { owner: 'Codertocat', name: 'Hello-World' };
+    const res = await ask({ query: query(2, [1, 2, 404]), variables });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      data: {
+        repository: {
+          i1: {
+            __typename: 'Issue',
+            comments: {
+              pageInfo: { hasPreviousPage: true },
+              nodes: [
+                {
+                  fullDatabaseId: String(first.id + 1),
+                  body: 'second',
+                  author: { login: 'alice', __typename: 'User' },
+                },
+                {
+                  fullDatabaseId: String(third.id),
+                  body: '<!-- docs-agent-action -->\nworking',
+                  author: { login: 'github-actions', __typename: 'Bot' },
+                },
+              ],
+            },
+          },
+          i2: {
+            __typename: 'PullRequest',
+            comments: {
+              pageInfo: { hasPreviousPage: false },
+              nodes: [expect.objectContaining({ body: 'on the pull request' })],
+            },
+          },
+          i404: null,
+        },
+      },
+      errors: [
+        expect.objectContaining({
+          type: 'NOT_FOUND',
+          path: ['repository', 'i404'],
+          message: 'Could not resolve to an issue or pull request with the number of 404.',
+        }),
+      ],
+    });
+    expect(gh.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /graphql']);
+  });
+
+  test('another repository is null, with an error', async () => {
+    const res = await ask({ query: query(100, [1]), variables: { owner: 'someone', name: 'else' } });
+    expect(res.json).toMatchObject({ data: { repository: null }, errors: [{ type: 'NOT_FOUND' }] });
+  });
+});

@@ -51,13 +51,13 @@ function service(job: Partial<Job>) {
 }
 
 /** A `/docs` request by alice on the issue (detached, or a waiting run's): its working comment and the in-flight label. */
-async function detachedRequest(detached = true): Promise<number> {
+async function detachedRequest(detached = true, issue = ISSUE): Promise<number> {
   const runner = new FakeRunner();
-  const request = github.addComment(ISSUE, '/docs document the flag', 'alice').id;
+  const request = github.addComment(issue, '/docs document the flag', 'alice').id;
   const octokit = await connect(runner);
   const progress = new ProgressComments(
     octokit,
-    { owner: github.owner, repo: github.repo, issueNumber: ISSUE },
+    { owner: github.owner, repo: github.repo, issueNumber: issue },
     runner.log,
     KEY,
   );
@@ -69,7 +69,7 @@ async function detachedRequest(detached = true): Promise<number> {
       request: 'document the flag',
       forceNew: false,
       requester: { login: 'alice', type: 'User' },
-      issue: { number: ISSUE, isPullRequest: false },
+      issue: { number: issue, isPullRequest: false },
       commentId: request,
     },
     key: `c${request}`,
@@ -298,5 +298,83 @@ describe('the sweep', () => {
     expect(swept.runner.messages('notice')).toEqual([
       expect.stringContaining('1 request(s) in flight were not reached'),
     ]);
+  });
+});
+
+describe("the sweep's read of the threads", () => {
+  /** The calls since the sweep began, as `METHOD path` without the query. */
+  const made = () => github.calls.map((call) => `${call.method} ${call.path}`);
+  /** A list of issues: the in-flight index, and the docs pull request backlog's. */
+  const list = () => `GET /repos/${github.owner}/${github.repo}/issues`;
+  const readsOf = (issue: number) => made().filter((call) => call.endsWith(`/issues/${issue}/comments`));
+
+  test('50 requests in flight whose jobs work: one list, one read of every thread, one edit of each plan, the backlog', async () => {
+    const issues = Array.from({ length: 50 }, (_, index) => 100 + index);
+    for (const issue of issues) await detachedRequest(true, issue);
+    const swept = await context({ status: 'active' });
+    github.calls.length = 0;
+    const report = await runSweep(swept, [agentFinisher]);
+    expect(report.rows.map((row) => [row.item.number, row.kind]).sort()).toEqual(
+      issues.map((issue) => [issue, 'active']).sort(),
+    );
+    // The in-flight index, the threads, then the docs pull request backlog's list (step/backlog.ts).
+    const edits = made().filter((call) => call.startsWith('PATCH '));
+    expect(made().filter((call) => !call.startsWith('PATCH '))).toEqual([list(), 'POST /graphql', list()]);
+    expect(new URLSearchParams(github.calls.at(-1)?.query).get('labels')).toBe('docs-agent: docs');
+    expect(edits).toEqual(issues.map(() => expect.stringMatching(/^PATCH \/repos\/.*\/issues\/comments\/\d+$/)));
+    expect(made()).toHaveLength(53);
+    // The next sweep finds the plans shown: three calls for fifty requests.
+    github.calls.length = 0;
+    await runSweep(await context({ status: 'active' }, Date.now() + 120_000), [agentFinisher]);
+    expect(made()).toEqual([list(), 'POST /graphql', list()]);
+    expect(swept.runner.messages('warning')).toEqual([]);
+  });
+
+  test('a thread of more than 100 comments is read by REST, the others not', async () => {
+    await detachedRequest(true, 4);
+    await detachedRequest();
+    for (let n = 0; n < 100; n++) github.addComment(ISSUE, `comment ${n}`, 'bob');
+    const swept = await context({ status: 'active' });
+    github.calls.length = 0;
+    const report = await runSweep(swept, [agentFinisher]);
+    expect(report.rows.map((row) => row.kind)).toEqual(['active', 'active']);
+    expect(made().filter((call) => call === 'POST /graphql')).toHaveLength(1);
+    expect(readsOf(ISSUE)).toHaveLength(2);
+    expect(readsOf(4)).toEqual([]);
+  });
+
+  test('a GraphQL read that fails is a warning: each thread is read by REST, the sweep goes on', async () => {
+    await detachedRequest(true, 4);
+    await detachedRequest();
+    github.failNext('POST /graphql', 502);
+    const swept = await context({ status: 'active' });
+    github.calls.length = 0;
+    const report = await runSweep(swept, [agentFinisher]);
+    expect(report.rows.map((row) => row.kind)).toEqual(['active', 'active']);
+    expect(swept.runner.messages('warning')).toEqual([
+      expect.stringMatching(
+        /^Reading the comments of 2 issue\(s\) and pull request\(s\) at once failed .*read one by one\.$/,
+      ),
+    ]);
+    expect([readsOf(4), readsOf(ISSUE)].map((reads) => reads.length)).toEqual([1, 1]);
+    expect(swept.runner.failed).toBeUndefined();
+  });
+
+  test('an item GitHub cannot read is read by REST; the others as GitHub answered', async () => {
+    await detachedRequest();
+    const swept = await context({});
+    const threads = new ThreadReader(swept.octokit, swept.repository, swept.runner.log, KEY);
+    await threads.read([ISSUE, 999]);
+    expect(swept.runner.messages('warning')).toEqual([
+      expect.stringContaining('could not read the comments of 1 of 2 issue(s) and pull request(s) at once'),
+    ]);
+    github.calls.length = 0;
+    expect((await threads.of(ISSUE).signed('progress')).map(({ marker }) => marker.jobId)).toEqual([JOB]);
+    expect(made()).toEqual([]);
+    expect(await threads.of(999).signed('progress')).toEqual([]);
+    expect(readsOf(999)).toHaveLength(1);
+    // A fresh read (a once-only claim's) is GitHub's answer of the moment.
+    await threads.of(ISSUE).comments({ fresh: true });
+    expect(readsOf(ISSUE)).toHaveLength(1);
   });
 });
