@@ -7,7 +7,8 @@ import type { Octokit } from './octokit.ts';
  * sweep (`mode: sweep`) lists it, one call per hundred, so its cost grows with the requests in
  * flight and not with the size of the repository. GitHub creates the label on first use. People
  * should leave it alone (README, "The sweep"): taking it off by hand leaves a request to no sweep,
- * putting it on by hand costs one read of the thread (nothing signed is found, the label is taken off).
+ * putting it on by hand costs a look at the thread (in the sweep's read of many, thread-batch.ts) and
+ * the call that takes the label off (nothing signed is found).
  */
 export const IN_FLIGHT_LABEL = 'docs-agent: in flight';
 
