@@ -720,6 +720,14 @@ describe("GraphQL's read of many threads", () => {
     expect(gh.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /graphql']);
   });
 
+  test("a GitHub Enterprise Server's endpoint, /api/graphql, answers the same", async () => {
+    gh.addComment(1, 'first', 'alice');
+    const body = { query: query(100, [1]), variables: { owner: 'Codertocat', name: 'Hello-World' } };
+    const res = await api('/api/graphql', { method: 'POST', body });
+    expect(res.json.data.repository.i1.comments.nodes).toEqual([expect.objectContaining({ body: 'first' })]);
+    expect(gh.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /graphql']);
+  });
+
   test('another repository is null, with an error', async () => {
     const res = await ask({ query: query(100, [1]), variables: { owner: 'someone', name: 'else' } });
     expect(res.json).toMatchObject({ data: { repository: null }, errors: [{ type: 'NOT_FOUND' }] });

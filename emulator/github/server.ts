@@ -23,6 +23,7 @@ interface Context {
 }
 
 const GHES_PREFIX = '/api/v3';
+const GHES_GRAPHQL = '/api/graphql';
 
 /** A scheduled failure that answers nothing: the connection stays open until the client gives up. */
 export const HANG = 0;
@@ -77,7 +78,12 @@ export function handler(ctx: Context) {
 function respond(ctx: Context, req: IncomingMessage, raw: string): Reply {
   const full = new URL(req.url ?? '/', ctx.url);
   const ghes = full.pathname === GHES_PREFIX || full.pathname.startsWith(`${GHES_PREFIX}/`);
-  const path = ghes ? full.pathname.slice(GHES_PREFIX.length) || '/' : full.pathname;
+  // A GitHub Enterprise Server's GraphQL endpoint is /api/graphql, beside /api/v3 (Octokit's graphql goes there).
+  const path = ghes
+    ? full.pathname.slice(GHES_PREFIX.length) || '/'
+    : full.pathname === GHES_GRAPHQL
+      ? '/graphql'
+      : full.pathname;
   const method = (req.method ?? 'GET').toUpperCase();
   ctx.calls.push({
     method,
