@@ -20,6 +20,15 @@ describe('GitHub calls', () => {
     expect(isRetryable(method, status)).toBe(expected);
   });
 
+  test('a GraphQL query is a read, retried as one; a mutation is not', () => {
+    expect(isRetryable('POST', 502, 'query($owner: String!) { repository { id } }')).toBe(true);
+    expect(isRetryable('POST', undefined, '{ viewer { login } }')).toBe(true);
+    expect(isRetryable('POST', 404, 'query { viewer { login } }')).toBe(false);
+    expect(
+      isRetryable('POST', 502, 'mutation($id: ID!) { convertPullRequestToDraft(input: {}) { clientMutationId } }'),
+    ).toBe(false);
+  });
+
   test('links to the workflow run', () => {
     expect(runUrl({ GITHUB_SERVER_URL: 'https://ghe.example.com', GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '7' })).toBe(
       'https://ghe.example.com/o/r/actions/runs/7',

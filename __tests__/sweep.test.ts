@@ -346,7 +346,8 @@ describe("the sweep's read of the threads", () => {
   test('a GraphQL read that fails is a warning: each thread is read by REST, the sweep goes on', async () => {
     await detachedRequest(true, 4);
     await detachedRequest();
-    github.failNext('POST /graphql', 502);
+    // A query is a read: tried again (octokit.ts), as a GET is; three failures in a row end it.
+    github.failNext('POST /graphql', 502, 3);
     const swept = await context({ status: 'active' });
     github.calls.length = 0;
     const report = await runSweep(swept, [agentFinisher]);
@@ -358,6 +359,17 @@ describe("the sweep's read of the threads", () => {
     ]);
     expect([readsOf(4), readsOf(ISSUE)].map((reads) => reads.length)).toEqual([1, 1]);
     expect(swept.runner.failed).toBeUndefined();
+  });
+
+  test('a GraphQL read that fails once is tried again', async () => {
+    await detachedRequest();
+    github.failNext('POST /graphql', 502);
+    const swept = await context({ status: 'active' });
+    github.calls.length = 0;
+    await runSweep(swept, [agentFinisher]);
+    expect(made().filter((call) => call === 'POST /graphql')).toHaveLength(2);
+    expect(readsOf(ISSUE)).toEqual([]);
+    expect(swept.runner.messages('warning')).toEqual([]);
   });
 
   test('an item GitHub cannot read is read by REST; the others as GitHub answered', async () => {

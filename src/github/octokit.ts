@@ -85,7 +85,7 @@ export async function createOctokit(token: string, log: Logger, limits: GitHubLi
               !stopped() &&
               !tooLarge &&
               rateLimitOf(error, now()) === undefined &&
-              isRetryable(options.method, (error as { status?: number }).status);
+              isRetryable(options.method, (error as { status?: number }).status, graphqlQuery(options));
             // GitHub's error text is outside text: one inert, redacted line, whatever logger was passed.
             const line = `GitHub ${options.method} ${options.url} failed (${error.message}); trying again.`;
             if (retry) log.info(forLog(line));
@@ -124,13 +124,20 @@ function callSignal(limits: GitHubLimits, now: () => number): AbortSignal {
 /**
  * A stale "working" comment is what a lost update leaves, so GitHub calls are retried when that
  * is safe: reads and updates (GET, PATCH, DELETE are idempotent) after a network error or a 5xx.
- * A POST (a new comment or reaction) is not, so a retry never writes a comment twice. Other 4xx
- * (400, 401, 403, 404, 422) are final. A rate limit, which GitHub did not act on, is no failure
- * but a wait, whatever the method (createOctokit).
+ * A POST (a new comment or reaction) is not, so a retry never writes a comment twice, but for a
+ * GraphQL `query` (`graphql`: its text), which reads only. Other 4xx (400, 401, 403, 404, 422)
+ * are final. A rate limit, which GitHub did not act on, is no failure but a wait, whatever the
+ * method (createOctokit).
  */
-export function isRetryable(method: string, status: number | undefined): boolean {
-  if (method.toUpperCase() === 'POST') return false;
+export function isRetryable(method: string, status: number | undefined, graphql?: string): boolean {
+  const reads = graphql !== undefined && /^\s*(?:query\b|\{)/.test(graphql);
+  if (method.toUpperCase() === 'POST' && !reads) return false;
   return status === undefined || status >= 500;
+}
+
+/** The text of a GraphQL call's query or mutation (Octokit's graphql passes it as `query`). */
+function graphqlQuery(options: { url?: string; query?: unknown }): string | undefined {
+  return /\/graphql$/.test(options.url ?? '') && typeof options.query === 'string' ? options.query : undefined;
 }
 
 /** A link to this workflow run, for comments. */
