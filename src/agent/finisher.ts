@@ -18,12 +18,13 @@ const READ_TRIES = 3;
 /**
  * Agent mode's part of the sweep (src/sweep/): finishes the requests of an issue or pull request
  * whose job no run saw the end of (`wait: false`, a run cancelled or timed out). The issue's
- * comments are the sweep's read (SweepContext `threadOf`, many threads in one call); each of this action's signed progress comments still in flight (its
- * marker's `open`) has its job read once. A job that ended gets the final word a waiting run would
- * have written, through the same Conversation and outcomes table, under the same claim (conversation.ts);
- * one still active gets its plan refreshed, edited only when that changes the comment. The label
- * comes off once no request of the issue is in flight. Undefined when no progress comment of this
- * action is on the issue: the next finisher is asked.
+ * comments are the sweep's read (SweepContext `threadOf`: many threads in one call); each of this
+ * action's signed progress comments still in flight (its marker's `open`) has its job read once. A
+ * job that ended gets the final word a waiting run would have written, through the same
+ * Conversation and outcomes table, under the same claim (conversation.ts); one still active gets
+ * its plan refreshed, edited only when that changes the comment. The label comes off once no
+ * request of the issue is in flight. Undefined when no progress comment of this action is on the
+ * issue: the next finisher is asked.
  */
 export const agentFinisher: Finisher = {
   name: 'agent',
