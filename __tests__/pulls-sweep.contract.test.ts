@@ -193,9 +193,23 @@ test('a job still working: the sweep shows its plan on the check and the comment
   expect(labelled()).toBe(true);
 
   const edits = writes('/check-runs/').length + writes('/issues/comments/').length;
+  const before = github.calls.length;
   expect(await finish()).toMatchObject({ kind: 'active' });
   expect(writes('/check-runs/').length + writes('/issues/comments/').length).toBe(edits);
   expect(labelled()).toBe(true);
+  // The first look is the sweep's read of the threads; the pull request's comments are read by REST
+  // only under its 👀, afresh.
+  const onThread = new RegExp(`^(POST /graphql|\\w+ /repos/[^/]+/[^/]+/issues/${CODE}/(comments|reactions)\\b)`);
+  const reads = github.calls
+    .slice(before)
+    .map((call) => `${call.method} ${call.path}`)
+    .filter((call) => onThread.test(call));
+  expect(reads.map((call) => call.replace(/\/repos\/[^/]+\/[^/]+/, ''))).toEqual([
+    'POST /graphql',
+    `POST /issues/${CODE}/reactions`,
+    `GET /issues/${CODE}/comments`,
+    expect.stringMatching(new RegExp(`^DELETE /issues/${CODE}/reactions/\\d+$`)),
+  ]);
 });
 
 test('two sweeps at once conclude the check once', async () => {
@@ -242,7 +256,10 @@ test('a pull request without the signed follow line is not follow mode’s', asy
   const scope = { key: API_KEY, repository: `${github.owner}/${github.repo}`, issueNumber: CODE };
   const marker = renderMarker({ kind: 'progress', jobId: 'job_0123456789abcdef01234567', triggers: ['c1'] }, scope);
   github.addComment(CODE, `${marker}\nWorking on it.`, 'github-actions[bot]');
+  github.calls.length = 0;
   expect(await finish()).toBeUndefined();
+  // It looked through the sweep's one read of the threads: no read of its own, no 👀.
+  expect(github.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /graphql']);
   expect(await pullsFinisher.finish({ ...item, pullRequest: false }, await sweep())).toBeUndefined();
   expect(emulator.requests).toEqual([]);
 });
