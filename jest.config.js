@@ -22,6 +22,8 @@ export default {
   // Jest's default is one worker fewer than the cores: one on a two-core runner, where much of a
   // test's time is spent waiting on a child process or the emulators. Two keep both cores busy.
   maxWorkers: '100%',
+  // jest's runtime with V8's coverage taken without the inspector's Debugger (jest.runtime.cjs).
+  runtime: '<rootDir>/jest.runtime.cjs',
   // V8's coverage, mapped back to src/ through ts-jest's source maps, for every file under src/
   // whether a test loads it or not. Only in-process tests count: the contract tests' child
   // processes run the bundle, which is not measured (the orchestration runs in-process with a fake
