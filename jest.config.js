@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Jest runs in ESM mode (@actions/core 3 and @actions/github 9 are ESM only) under the
@@ -29,8 +29,9 @@ export default {
   testTimeout: 30000,
   // Jest's default is one worker fewer than the cores. Much of a test file's time is spent waiting
   // on a child process, the emulators' jobs or the action's scaled polls, so half a worker more per
-  // core (three on a two-core runner) keeps the cores busy while one file waits.
-  maxWorkers: '150%',
+  // core (three on a two-core runner) keeps the cores busy while one file waits. A number: jest
+  // reads a percentage above 100 ('150%') as that many workers.
+  maxWorkers: Math.ceil(availableParallelism() * 1.5),
   // jest's runtime with V8's coverage taken without the inspector's Debugger (jest.runtime.cjs).
   runtime: '<rootDir>/jest.runtime.cjs',
   // V8's coverage of src/ (stripped of types, each file keeps its lines and columns: no source map
