@@ -76,8 +76,10 @@ const RUN_MS = 60_000;
 /** The npm that runs jest (`npm test`), or the one on the PATH (npx's own script is not npm). */
 const NPM = process.env.npm_execpath?.endsWith('npm-cli.js') ? process.env.npm_execpath : 'npm';
 
+// Each test runs its own demo, with its own emulators on ports of their own, and mostly waits on
+// it: they run at once.
 describe('npm run demo', () => {
-  test(
+  test.concurrent(
     'as the README writes it: the default scenario runs the action on workflow_dispatch, with a job and a pull request',
     async () => {
       const command = NPM.endsWith('.js') ? [process.execPath, NPM] : [NPM];
@@ -95,7 +97,7 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test(
+  test.concurrent(
     '--help lists the outcomes, the event of one’s own, ask mode and the inputs',
     async () => {
       const help = await demo('--help');
@@ -118,7 +120,7 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test(
+  test.concurrent(
     'a real payload of one’s own repository: the fake GitHub takes its ids, --outcome, --permission and --input reach the run',
     async () => {
       const file = eventFile('/docs document the --verbose flag', (payload) => {
@@ -156,7 +158,7 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test(
+  test.concurrent(
     'ask: its first question goes to the assistant emulator, a --fault cuts the answer and the demo stops there',
     async () => {
       const run = await demo('ask', '--fault', 'cut', '--speed', '100');
@@ -174,7 +176,7 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test(
+  test.concurrent(
     'pull-request plays the life of one pull request: one job, a follow-up per push, the docs pull request ready at the merge',
     async () => {
       const run = await demo('pull-request', '--speed', '100');
@@ -188,7 +190,7 @@ describe('npm run demo', () => {
     RUN_MS,
   );
 
-  test(
+  test.concurrent(
     'a wrong option says what is wrong and how to use the demo',
     async () => {
       for (const args of [

@@ -4,11 +4,11 @@
  * applies them, and outputs, state, env and the summary read back from the runner's files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
@@ -29,7 +29,29 @@ interface ActionYaml {
   runs: { using: string; main: string; post?: string };
 }
 
-export const actionYaml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml;
+/** action.yml, parsed. */
+export const actionYaml = await readActionYaml();
+
+/**
+ * action.yml as `yaml` parses it, kept as JSON in the temporary directory under a hash of its text:
+ * most test files then never load the YAML parser (70 modules) only to read it.
+ */
+async function readActionYaml(): Promise<ActionYaml> {
+  const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const cached = join(tmpdir(), `docs-agent-action-yml-${hash}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as ActionYaml;
+  const { parse } = await import('yaml');
+  const parsed = parse(text) as ActionYaml;
+  writeWhole(cached, JSON.stringify(parsed));
+  return parsed;
+}
+
+/** Writes `path` through a rename, so test files writing at once never read half of it. */
+function writeWhole(path: string, text: string): void {
+  writeFileSync(`${path}.${process.pid}`, text);
+  renameSync(`${path}.${process.pid}`, path);
+}
 
 export interface RunOptions {
   /** By input name as in action.yml; omitted ones get action.yml's default. */
@@ -211,10 +233,43 @@ export function parseFileCommands(text: string): Record<string, string> {
   return values;
 }
 
-/** @octokit/webhooks-examples: real payloads, grouped by event name. */
-const EXAMPLES = JSON.parse(
-  readFileSync(join(ROOT, 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8'),
-) as { name: string; examples: Record<string, unknown>[] }[];
+/**
+ * @octokit/webhooks-examples: real payloads, grouped by event name, in one 4 MB file that costs a
+ * tenth of a second to parse. Each event's examples are also kept in a file of their own under the
+ * temporary directory (for this version of the package), so a test file or a demo reads only the
+ * events it uses.
+ */
+const EXAMPLES_PACKAGE = join(ROOT, 'node_modules/@octokit/webhooks-examples');
+const EXAMPLES_VERSION = (
+  JSON.parse(readFileSync(join(EXAMPLES_PACKAGE, 'package.json'), 'utf8')) as { version: string }
+).version;
+const EXAMPLES_BY_EVENT = join(tmpdir(), `docs-agent-webhooks-examples-${EXAMPLES_VERSION}`);
+/** Written last: every event's file is there. */
+const EXAMPLES_COMPLETE = join(EXAMPLES_BY_EVENT, 'complete');
+const examplesRead = new Map<string, Record<string, unknown>[]>();
+
+function examplesOf(event: string): Record<string, unknown>[] {
+  const known = examplesRead.get(event);
+  if (known) return known;
+  const file = join(EXAMPLES_BY_EVENT, `${encodeURIComponent(event)}.json`);
+  let examples: Record<string, unknown>[];
+  if (existsSync(EXAMPLES_COMPLETE)) {
+    examples = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[]) : [];
+  } else {
+    const groups = JSON.parse(readFileSync(join(EXAMPLES_PACKAGE, 'api.github.com/index.json'), 'utf8')) as {
+      name: string;
+      examples: Record<string, unknown>[];
+    }[];
+    mkdirSync(EXAMPLES_BY_EVENT, { recursive: true });
+    for (const group of groups) {
+      writeWhole(join(EXAMPLES_BY_EVENT, `${encodeURIComponent(group.name)}.json`), JSON.stringify(group.examples));
+    }
+    writeWhole(EXAMPLES_COMPLETE, '');
+    examples = groups.find((group) => group.name === event)?.examples ?? [];
+  }
+  examplesRead.set(event, examples);
+  return examples;
+}
 
 /**
  * A real payload by event and action, e.g. ('issue_comment', 'created'); `pick` chooses among
@@ -227,8 +282,9 @@ export function webhookPayload(
   // Tests edit these payloads deeply (comment.body, issue.pull_request): typing every field would
   // restate @octokit/webhooks-types for no safety gained.
 ): Record<string, any> {
-  const examples = EXAMPLES.find((group) => group.name === event)?.examples ?? [];
-  const found = examples.find((example) => (action === undefined || example.action === action) && pick(example));
+  const found = examplesOf(event).find(
+    (example) => (action === undefined || example.action === action) && pick(example),
+  );
   if (!found) throw new Error(`No ${event}.${action ?? ''} example in @octokit/webhooks-examples`);
   return structuredClone(found);
 }
