@@ -200,9 +200,12 @@ describe('transcripts', () => {
   });
 
   test('a job that outlives timeout-minutes', async () => {
-    emulator.configure({ outcome: 'never' });
+    // The job's plan is where a job that never ends stays from the start (durationMs 0), and the run
+    // has seconds, not a fraction of one: a loaded machine's start-up then still leaves it time to
+    // read that plan before it stops waiting.
+    emulator.configure({ outcome: 'never', durationMs: 0 });
     const event = commentEvent(github, '/docs document the flag');
-    expect(transcript(await run({ 'timeout-minutes': '0.01' }, { event }))).toMatchSnapshot();
+    expect(transcript(await run({ 'timeout-minutes': '0.05' }, { event }))).toMatchSnapshot();
   });
 
   test('a run cancelled while it waits, and its post step', async () => {
