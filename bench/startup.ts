@@ -2,7 +2,7 @@
 // and the peak memory of the whole run, for four programs side by side (interleaved rounds):
 //   floor         bench/floor.cjs, a bare node:http request: nothing sends it sooner;
 //   conventional  bench/conventional.js bundled with ncc: @actions/core and @actions/github at the top;
-//   simple        src/ in one ncc build, without the stand-in for undici (no tsconfig `paths`);
+//   simple        src/ (and emulator/ for the CLI) in one ncc build, without the stand-in for undici;
 //   dist          dist/ as scripts/bundle.ts builds it: undici on its own, required on first use.
 // Target (issue 20): at most half the conventional action's CPU above the floor, no more memory; when
 // `simple` meets it too, the stand-in goes (scripts/bundle.ts). Wall time is shown beside CPU.
@@ -37,7 +37,7 @@ export function buildPrograms(scratch: string): Build[] {
   const tsconfig = readFileSync(join(ROOT, 'tsconfig.json'), 'utf8');
   const { config } = ts.parseConfigFileTextToJson('tsconfig.json', tsconfig) as { config: { compilerOptions: object } };
   const { paths: _, ...compilerOptions } = config.compilerOptions as { paths?: unknown };
-  const files = { src: 'src', 'scripts/bundle.ts': 'scripts/bundle.ts', 'package.json': 'package.json' };
+  const files = Object.fromEntries(['src', 'emulator', 'scripts/bundle.ts', 'package.json'].map((f) => [f, f]));
   const simple = project('simple', files, { compilerOptions, include: ['src'] });
   run(simple, 'scripts/bundle.ts', '--out', 'out');
   const conventional = project('conventional', { 'index.js': 'bench/conventional.js', 'package.json': 'package.json' });
