@@ -1,5 +1,5 @@
 // `npm run bench`: measures what the action costs a team and writes BENCHMARKS.md (bench/report.ts).
-// About 3 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
+// About 5 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
 //
 //   --rounds N       start-up rounds (default 20), each running the four programs once
 //   --runs N         real runs per request kind and job length (default 3)
