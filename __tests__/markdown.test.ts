@@ -27,10 +27,9 @@ const SHAPES = HOSTILE_SHAPES(MAX_MARKDOWN);
 
 describe('reading a comment is bounded', () => {
   // How long each shape takes is not asserted here (a wall-clock bound is a flaky test on a loaded
-  // machine): `node bench/markdown.ts` measures it, and how it grows with the length. Here each
-  // worst shape, at GitHub's limit for a comment, is read to the end, once, and gives the right
-  // request; jest's timeout below is the guard against a hang (the hand-written scanner took 54 s
-  // on the first shape).
+  // machine). Here each worst shape, at GitHub's limit for a comment, is read to the end, once, and
+  // gives the right request; jest's timeout below is the guard against a hang (the hand-written
+  // scanner took 54 s on the first shape).
   test.each(Object.entries(SHAPES))(
     '%s, at GitHub’s limit for a comment',
     (shape, text) => {

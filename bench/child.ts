@@ -3,34 +3,34 @@
 // statistics every figure is reported with.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { NODE24, ROOT, runnerEnvironment } from '../__tests__/support/runner.ts';
+import { NODE24, ROOT, runnerEnvironment, type RunOptions } from '../__tests__/support/runner.ts';
 
 export { ROOT };
 const dirs: string[] = [];
+type Inputs = Record<string, string>;
+const INPUTS = { prompt: 'Document it', 'project-id': 'bench', 'api-key': 'svc_bench_key' };
 
 /** Wall-clock ms with sub-ms resolution, comparable across processes: the emulators' clock too. */
 export const now = (): number => performance.timeOrigin + performance.now();
 
 /**
- * The runner's environment for a run that creates a job on `baseUrl`; a workflow_dispatch event
- * unless another is given. No DOCS_AGENT_DELAY_SCALE unless `delayScale`: the real schedule.
+ * The runner's environment for a run that creates a job on `baseUrl` (with `inputs` besides); a
+ * workflow_dispatch event unless another is given. No DOCS_AGENT_DELAY_SCALE unless `delayScale`.
  */
 export function actionEnv(
   baseUrl: string,
-  options: { delayScale?: number; event?: { name: string; payload: unknown }; env?: Record<string, string> } = {},
+  options: { delayScale?: number; event?: RunOptions['event']; inputs?: Inputs; env?: Inputs } = {},
 ): Record<string, string> {
   const { env } = runnerEnvironment({
     ...(options.event ? { event: options.event } : {}),
-    inputs: { prompt: 'Document it', 'project-id': 'bench', 'api-key': 'svc_bench_key', 'base-url': baseUrl },
+    inputs: { ...INPUTS, 'base-url': baseUrl, ...options.inputs },
     env: { RUNNER_DEBUG: '', DOCS_AGENT_DELAY_SCALE: String(options.delayScale ?? ''), ...options.env },
   });
   if (env.RUNNER_TEMP) dirs.push(env.RUNNER_TEMP);
   return env;
 }
 
-export function cleanup(): void {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
+export const cleanup = (): void => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `script` under Node 24; a run that does not exit with `expected` crashes the benchmark. */
 export function runNode(
@@ -59,9 +59,7 @@ export function runNode(
 export async function interleave<T>(rounds: number, kinds: readonly (() => Promise<T>)[]): Promise<T[][]> {
   const values = kinds.map((): T[] => []);
   for (let round = 0; round < rounds; round++) {
-    const order = kinds.map((_, i) => i);
-    if (round % 2 === 1) order.reverse();
-    for (const i of order) values[i]!.push(await kinds[i]!());
+    for (const i of kinds.map((_, i) => (round % 2 ? kinds.length - 1 - i : i))) values[i]!.push(await kinds[i]!());
   }
   return values;
 }

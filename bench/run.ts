@@ -1,10 +1,11 @@
 // `npm run bench`: measures what the action costs a team and writes BENCHMARKS.md (bench/report.ts).
-// About 3 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
+// About 5 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
 //
 //   --rounds N       start-up rounds (default 20), each running the four programs once
 //   --runs N         real runs per request kind and job length (default 3)
 //   --lengths 5,30   job lengths in s for the real runs (default 5,30)
-//   --quick          4 rounds, 1 run of a 5 s job; prints the report, writes nothing
+//   --in-flight N    detached requests a sweep finds in flight (default 50)
+//   --quick          4 rounds, 1 run of a 5 s job, 10 in flight; prints the report, writes nothing
 //   --note TEXT      a line for BENCHMARKS.md, e.g. what else was using the machine
 // Start-up runs first and alone; the requests, which sleep, run side by side after it.
 import { execFileSync } from 'node:child_process';
@@ -18,31 +19,27 @@ import { renderMarkdown } from './report.ts';
 import { measureRequests } from './requests.ts';
 import { simulate } from './schedule.ts';
 import { buildPrograms, measureStartup } from './startup.ts';
+import { measureSweep } from './sweep.ts';
 
 const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
 
 const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      rounds: { type: 'string', default: '20' },
-      runs: { type: 'string', default: '3' },
-      lengths: { type: 'string', default: '5,30' },
-      quick: { type: 'boolean', default: false },
-      note: { type: 'string' },
-    },
-  });
+  const text = (value: string) => ({ type: 'string', default: value }) as const;
+  const numbers = { rounds: text('20'), runs: text('3'), lengths: text('5,30'), 'in-flight': text('50') };
+  const { values } = parseArgs({ options: { ...numbers, note: text(''), quick: { type: 'boolean', default: false } } });
   const quick = values.quick;
   const rounds = quick ? 4 : Number(values.rounds);
   const runs = quick ? 1 : Number(values.runs);
   const lengths = quick ? [5] : values.lengths.split(',').map(Number);
-  if (![rounds, runs, ...lengths].every((n) => Number.isInteger(n) && n > 0)) {
-    throw new Error('--rounds, --runs and --lengths take whole numbers above 0');
+  const inFlight = quick ? 10 : Number(values['in-flight']);
+  if (![rounds, runs, inFlight, ...lengths].every((n) => Number.isInteger(n) && n > 0)) {
+    throw new Error('--rounds, --runs, --in-flight and --lengths take whole numbers above 0');
   }
   const started = performance.now();
-  const step = (what: string): void =>
-    console.error(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${what}`);
+  const seconds = (): string => ((performance.now() - started) / 1000).toFixed(0);
+  const step = (what: string): void => console.error(`[bench ${seconds()} s] ${what}`);
   const loadAtStart = loadavg();
 
   step('building dist/ from the working tree, the conventional action and src/ without the stand-in');
@@ -50,26 +47,24 @@ async function main(): Promise<void> {
   step(`start-up: ${rounds} rounds`);
   const startup = await measureStartup(rounds, programs, scratch);
   step(`requests: ${runs} run(s) each of ${lengths.join(', ')} s jobs, dispatch and comment, at once`);
-  const requests = await measureRequests(lengths, runs, programs[programs.length - 1]!.script);
+  const dist = programs[programs.length - 1]!.script;
+  const requests = await measureRequests(lengths, runs, dist);
+  step(`sweep: ${runs} waiting request(s), ${inFlight} detached, two sweeps`);
+  const sweep = await measureSweep(inFlight, runs, dist);
   const schedules = VIRTUAL_LENGTHS_S.map((lengthS) => simulate(lengthS, quick ? 200 : 2_000));
 
   const load = (values: number[]): string => values.map((v) => v.toFixed(2)).join(', ');
   const run = (command: string, ...args: string[]): string =>
     execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dirty = run('git', 'status', '--porcelain', '--', 'src', 'package-lock.json')
-    ? ' with uncommitted changes'
-    : '';
+  const dirty = run('git', 'status', '--porcelain', '--', 'src', 'package-lock.json') ? ' with changes' : '';
   const machine: Record<string, string> = {
     Machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores; Node ${run(NODE24, '--version')}`,
-    Code: `${run('git', 'rev-parse', '--short', 'HEAD')}${dirty}, ${new Date().toISOString().slice(0, 16)}Z; ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    Code: `${run('git', 'rev-parse', '--short', 'HEAD')}${dirty}, ${new Date().toISOString().slice(0, 16)}Z; ${seconds()} s`,
     'Load average (1, 5, 15 min)': `${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
     ...(values.note ? { Note: values.note } : {}),
   };
-  const markdown = renderMarkdown({ machine, rounds, startup, requests, schedules });
-  if (quick) {
-    console.log(markdown);
-    return;
-  }
+  const markdown = renderMarkdown({ machine, rounds, startup, requests, schedules, sweep });
+  if (quick) return console.log(markdown);
   const path = join(ROOT, 'BENCHMARKS.md');
   // Formatted as `npm run format:check` expects, so the generated file passes it as written.
   const prettier = await import('prettier');

@@ -5,15 +5,9 @@
 import { pollDelay } from '../src/service/poll-schedule.ts';
 import { spread, type Spread } from './child.ts';
 
-export interface ScheduleFigures {
-  lengthS: number;
-  jobs: number;
-  /** From the job's end to the GET that sees it, s. */
-  lagS: Spread;
-  gets: Spread;
-  fixedLagS: Spread;
-  fixedGets: number;
-}
+/** `lagS`: from the job's end to the GET that sees it; `fixed…`: the same for the loop. */
+export type ScheduleFigures = Record<'lengthS' | 'jobs' | 'fixedGets', number> &
+  Record<'lagS' | 'gets' | 'fixedLagS', Spread>;
 
 export const FIXED_INTERVAL_S = 10;
 
@@ -29,27 +23,16 @@ export function seededRandom(seed: number): () => number {
 }
 
 export function simulate(lengthS: number, jobs: number): ScheduleFigures {
-  const random = seededRandom(lengthS * 7919);
-  const length = lengthS * 1000;
-  const interval = FIXED_INTERVAL_S * 1000;
-  const lags: number[] = [];
-  const gets: number[] = [];
-  const fixedLags: number[] = [];
+  const [random, length, interval] = [seededRandom(lengthS * 7919), lengthS * 1000, FIXED_INTERVAL_S * 1000];
+  const [lags, gets, fixedLags]: [number[], number[], number[]] = [[], [], []];
   for (let i = 0; i < jobs; i++) {
-    let at = 0;
-    let count = 0;
+    let [at, count] = [0, 0];
     while (at < length) at += pollDelay(count++, random);
     lags.push((at - length) / 1000);
     gets.push(count);
     const phase = random() * interval;
     fixedLags.push((phase + Math.max(0, Math.ceil((length - phase) / interval)) * interval - length) / 1000);
   }
-  return {
-    lengthS,
-    jobs,
-    lagS: spread(lags),
-    gets: spread(gets),
-    fixedLagS: spread(fixedLags),
-    fixedGets: Math.ceil(length / interval),
-  };
+  const [lagS, getsS, fixedLagS] = [lags, gets, fixedLags].map((values) => spread(values)) as [Spread, Spread, Spread];
+  return { lengthS, jobs, lagS, gets: getsS, fixedLagS, fixedGets: Math.ceil(length / interval) };
 }

@@ -2,7 +2,7 @@
 // and the peak memory of the whole run, for four programs side by side (interleaved rounds):
 //   floor         bench/floor.cjs, a bare node:http request: nothing sends it sooner;
 //   conventional  bench/conventional.js bundled with ncc: @actions/core and @actions/github at the top;
-//   simple        src/ in one ncc build, without the stand-in for undici (no tsconfig `paths`);
+//   simple        src/ (and emulator/ for the CLI) in one ncc build, without the stand-in for undici;
 //   dist          dist/ as scripts/bundle.ts builds it: undici on its own, required on first use.
 // Target (issue 20): at most half the conventional action's CPU above the floor, no more memory; when
 // `simple` meets it too, the stand-in goes (scripts/bundle.ts). Wall time is shown beside CPU.
@@ -14,20 +14,9 @@ import { startEmulator } from '../emulator/index.ts';
 import { NODE24 } from '../__tests__/support/runner.ts';
 import { actionEnv, interleave, now, ROOT, runNode, spread, type Spread } from './child.ts';
 
-export interface Program {
-  name: string;
-  what: string;
-  /** Spawn to the request's arrival (wall), and CPU time until its connection opened (bench/probe.cjs). */
-  ms: Spread;
-  cpuMs: Spread;
-  mib: Spread;
-}
-
-export interface Build {
-  name: string;
-  what: string;
-  script: string;
-}
+export type Build = Record<'name' | 'what' | 'script', string>;
+/** `ms`: spawn to the request's arrival (wall); `cpuMs`: CPU time until its connection opened (bench/probe.cjs). */
+export type Program = Omit<Build, 'script'> & Record<'ms' | 'cpuMs' | 'mib', Spread>;
 
 /**
  * The four programs; the bundles are built into `scratch` by ncc as their projects build them:
@@ -48,26 +37,17 @@ export function buildPrograms(scratch: string): Build[] {
   const tsconfig = readFileSync(join(ROOT, 'tsconfig.json'), 'utf8');
   const { config } = ts.parseConfigFileTextToJson('tsconfig.json', tsconfig) as { config: { compilerOptions: object } };
   const { paths: _, ...compilerOptions } = config.compilerOptions as { paths?: unknown };
-  const simple = project(
-    'simple',
-    { src: 'src', 'scripts/bundle.ts': 'scripts/bundle.ts', 'package.json': 'package.json' },
-    {
-      compilerOptions,
-      include: ['src'],
-    },
-  );
+  const files = Object.fromEntries(['src', 'emulator', 'scripts/bundle.ts', 'package.json'].map((f) => [f, f]));
+  const simple = project('simple', files, { compilerOptions, include: ['src'] });
   run(simple, 'scripts/bundle.ts', '--out', 'out');
   const conventional = project('conventional', { 'index.js': 'bench/conventional.js', 'package.json': 'package.json' });
   run(conventional, 'node_modules/@vercel/ncc/dist/ncc/cli.js', 'build', 'index.js', '-o', 'out', '-m', '-q');
+  const program = (name: string, what: string, script: string): Build => ({ name, what, script });
   return [
-    { name: 'floor', what: 'a bare node:http request (bench/floor.cjs)', script: join(ROOT, 'bench/floor.cjs') },
-    {
-      name: 'conventional',
-      what: 'ncc bundle of @actions/core and @actions/github',
-      script: join(conventional, 'out/index.js'),
-    },
-    { name: 'simple', what: 'src/ in one ncc build, no stand-in', script: join(simple, 'out/index.js') },
-    { name: 'dist', what: 'dist/ (scripts/bundle.ts: undici on first use)', script: join(scratch, 'dist/index.js') },
+    program('floor', 'a bare node:http request (bench/floor.cjs)', join(ROOT, 'bench/floor.cjs')),
+    program('conventional', 'ncc bundle of @actions/core and @actions/github', join(conventional, 'out/index.js')),
+    program('simple', 'src/ in one ncc build, no stand-in', join(simple, 'out/index.js')),
+    program('dist', 'dist/ (scripts/bundle.ts: undici on first use)', join(scratch, 'dist/index.js')),
   ];
 }
 

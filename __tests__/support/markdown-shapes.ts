@@ -2,8 +2,7 @@
  * The worst shapes of each markdown construct for a parser: deep nesting of lists and quotes, runs
  * of emphasis, brackets, backticks and HTML that never close, long lines and runs of spaces, many
  * definitions. Each is about `size` characters long and ends with a request on its own line. Shared
- * by the bounds in __tests__/markdown.test.ts and __tests__/ask-render.test.ts and the measurement
- * in bench/markdown.ts.
+ * by the bounds in __tests__/markdown.test.ts and __tests__/ask-render.test.ts.
  */
 export function HOSTILE_SHAPES(size: number): Record<string, string> {
   const tail = '\n/docs document the flag';
