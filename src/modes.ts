@@ -6,20 +6,22 @@
 // and ask/ (a LAYERS name and a `layer(...)` line in eslint.config.js) exports its `Mode`, placed
 // before the modes whose runs it takes. Agent mode stays last: it takes every run no other mode
 // takes, and skips with a notice what the workflow is not set up for.
-import { agentFinisher } from './agent/finisher.ts';
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
-import { pullsFinisher } from './pulls/finisher.ts';
 import { pullsMode } from './pulls/mode.ts';
+import type { Finisher } from './step/finish.ts';
 import { mode, type AnyMode } from './step/mode.ts';
 import { sweepMode } from './sweep/mode.ts';
 
-// The sweep finishes what other modes left in flight, through the finisher each gives (step/finish.ts).
-// Follow mode's first: a followed pull request's comment carries a progress marker too, which the
-// agent's finisher would otherwise take.
-const FINISHERS = [pullsFinisher, agentFinisher];
+// The sweep finishes what other modes left in flight, through the finisher each gives (step/finish.ts),
+// loaded only by a sweep. Follow mode's first: a followed pull request's comment carries a progress
+// marker too, which the agent's finisher would otherwise take.
+const finishers = async (): Promise<readonly Finisher[]> => {
+  const [pulls, agent] = await Promise.all([import('./pulls/finisher.ts'), import('./agent/finisher.ts')]);
+  return [pulls.pullsFinisher, agent.agentFinisher];
+};
 
 // Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
 // mode would otherwise skip or (merged) start a job for.
 // The sweep before them all: `mode: sweep` takes every run (and skips those it is not for).
-export const MODES: readonly AnyMode[] = [mode(sweepMode(FINISHERS)), mode(pullsMode), mode(askMode), mode(agentMode)];
+export const MODES: readonly AnyMode[] = [mode(sweepMode(finishers)), mode(pullsMode), mode(askMode), mode(agentMode)];

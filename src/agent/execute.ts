@@ -17,7 +17,6 @@ import type { NoWork, RunResult } from './outcome.ts';
 import { isOutcome } from './outcomes.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportOutcome } from './report.ts';
-import { markOpenedDocs, refuseOverBacklog } from './backlog.ts';
 
 /**
  * A run agent mode decided has nothing to do (agent/mode.ts): its notice, and the reply to someone
@@ -121,8 +120,12 @@ async function handleEvent(
   }
 
   // The docs pull request backlog (agent/backlog.ts): at max-open-docs-prs no new job starts.
-  const over = await refuseOverBacklog({ octokit, progress, trigger }, event, settings, deps);
-  if (over) return over;
+  // Loaded only when a limit is set: most runs have none, and every run's start-up pays for a module.
+  if (settings.backlog?.maxOpenDocsPrs) {
+    const { refuseOverBacklog } = await import('./backlog.ts');
+    const over = await refuseOverBacklog({ octokit, progress, trigger }, event, settings, deps);
+    if (over) return over;
+  }
 
   const started = deps.clock.now();
   const key = requestKey(event.name, trigger, deps.runId);
@@ -166,7 +169,10 @@ async function handleEvent(
   await deps.runner.group('Report the outcome', () =>
     reportOutcome(outcome, { conversation, deps, elapsedMs: deps.clock.now() - started }),
   );
-  await markOpenedDocs(outcome, octokit, trigger, event, settings, deps);
+  if (outcome.prLink) {
+    const { markOpenedDocs } = await import('./backlog.ts');
+    await markOpenedDocs(outcome, octokit, trigger, event, settings, deps);
+  }
   return outcome;
 }
 

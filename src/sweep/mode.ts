@@ -26,7 +26,8 @@ export type SweepDecision =
   | { kind: 'run'; settings: ServiceSettings; backlog: BacklogSettings; askAgain: string; problems: InputProblems };
 
 /** The sweep: `mode: sweep` on a schedule or by hand; any other event is skipped with a notice. */
-export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
+/** `finishers`: loads the modes' finishers (src/modes.ts), only when a sweep runs. */
+export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<SweepDecision> {
   return {
     name: 'sweep',
     takes: (_event, routing) => routing.mode === 'sweep',
@@ -77,7 +78,7 @@ export function sweepMode(finishers: readonly Finisher[]): Mode<SweepDecision> {
         ...{ step, octokit, repository: event.repository, settings, client },
         ...{ clock: systemClock, runUrl: runUrl(), docsToken: backlog.docsToken },
       };
-      await runSweep(context, finishers, { backlog, askAgain });
+      await runSweep(context, await finishers(), { backlog, askAgain });
     },
   };
 }
