@@ -24,6 +24,10 @@ const KINDS: [Marker, RegExp][] = [
     /^<!-- docs-agent-ask thread=thread_1 q=c42 sig=[0-9a-f]{32} -->$/,
   ],
   [{ kind: 'ask', threadId: '', question: 'i' }, /^<!-- docs-agent-ask thread=- q=i sig=[0-9a-f]{32} -->$/],
+  [
+    { kind: 'docs', request: 'acme/app#12', pull: true, jobId: 'job_1' },
+    /^<!-- docs-agent-docs for=acme\/app#12 pull=1 job=job_1 sig=[0-9a-f]{32} -->$/,
+  ],
 ];
 
 describe.each(KINDS)('a %j marker', (marker, line) => {
@@ -53,7 +57,7 @@ describe.each(KINDS)('a %j marker', (marker, line) => {
   });
 
   test('is not taken for another kind', () => {
-    for (const kind of ['progress', 'notify', 'refusal', 'ask'] as const) {
+    for (const kind of ['progress', 'notify', 'refusal', 'ask', 'docs'] as const) {
       if (kind !== marker.kind) expect(readMarker(written, scope, kind)).toBeUndefined();
     }
   });

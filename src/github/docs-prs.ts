@@ -1,5 +1,5 @@
-import { JOB_ID } from '../text/grammar.ts';
-import { sameSignature, signFields } from './marker.ts';
+import { ISSUE_REF, JOB_ID } from '../text/grammar.ts';
+import { DOCS_MARKER_PREFIX, readMarker, renderMarker, type MarkerScope } from './marker.ts';
 import type { Octokit } from './octokit.ts';
 import type { Repository } from './pull-requests.ts';
 
@@ -14,14 +14,13 @@ import type { Repository } from './pull-requests.ts';
  *   request (the code repository's issue or pull request) and the job. It is in the description,
  *   not a comment, because the list call returns descriptions: verifying a whole page costs no call.
  * The label is only the cheap index: anyone with triage access can put it on anything. What makes a
- * pull request this action's is the signature, an HMAC keyed by the api-key (as every marker,
- * github/marker.ts) over the docs repository (lower case), the docs pull request's number and the
- * fields, so a line copied to another pull request or typed by someone without the key is never
+ * pull request this action's is the signature of the one marker codec (github/marker.ts, kind
+ * `docs`), an HMAC keyed by the api-key over the docs repository (lower case), the docs pull
+ * request's number and the fields, so a line copied to another pull request or typed by someone without the key is never
  * believed. Nothing is ever closed or counted without it. A description rewritten without the line
  * (by a person, or by the service) only takes the pull request out of the backlog's hands.
  */
 export const DOCS_PR_LABEL = 'docs-agent: docs';
-export const DOCS_PR_PREFIX = '<!-- docs-agent-docs';
 
 /** Docs pull requests read at most per listing: 3 pages of 100, the oldest update first. */
 export const MAX_DOCS_PRS = 300;
@@ -59,23 +58,9 @@ export function docsPrOf(link: string): { repository: Repository; number: number
     : undefined;
 }
 
-const NAME = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
-const LINE = /^<!-- docs-agent-docs for=(\S+)#([1-9][0-9]{0,9}) pull=([01]) job=(\S+) sig=([0-9a-f]{32}) -->$/;
-
-function fullName(repository: Repository): string {
-  return `${repository.owner}/${repository.repo}`;
-}
-
-function sign(key: string, docs: Repository, docsNumber: number, request: DocsRequest): string {
-  return signFields(key, [
-    'docs',
-    fullName(docs).toLowerCase(),
-    String(docsNumber),
-    request.repository.toLowerCase(),
-    String(request.number),
-    request.pull ? '1' : '0',
-    request.jobId,
-  ]);
+/** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
+function scopeOf(key: string, docs: Repository, docsNumber: number): MarkerScope {
+  return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
 }
 
 /** The signed line for docs pull request `docsNumber` of `docs`; undefined for a request it may not hold. */
@@ -85,30 +70,38 @@ export function renderDocsMarker(
   docsNumber: number,
   request: DocsRequest,
 ): string | undefined {
-  if (!NAME.test(request.repository) || !JOB_ID.test(request.jobId) || !Number.isSafeInteger(request.number))
-    return undefined;
-  const signature = sign(key, docs, docsNumber, request);
-  return `${DOCS_PR_PREFIX} for=${request.repository}#${request.number} pull=${request.pull ? 1 : 0} job=${request.jobId} sig=${signature} -->`;
+  const ref = `${request.repository}#${request.number}`;
+  if (!ISSUE_REF.test(ref) || !JOB_ID.test(request.jobId)) return undefined;
+  const marker = { kind: 'docs', request: ref, pull: request.pull, jobId: request.jobId } as const;
+  return renderMarker(marker, scopeOf(key, docs, docsNumber));
 }
 
-/** The request of the first line of `body` this action signed for this docs pull request, or undefined. */
+/**
+ * The request of the first line of `body` this action signed for this docs pull request, or
+ * undefined. Each line that starts like the marker is read by the one codec (github/marker.ts), at
+ * most MAX_MARKER_LINES of them.
+ */
 export function readDocsMarker(
   body: string,
   key: string,
   docs: Repository,
   docsNumber: number,
 ): DocsRequest | undefined {
+  const scope = scopeOf(key, docs, docsNumber);
   let tried = 0;
   for (const raw of body.split('\n')) {
     const line = raw.trim();
-    if (!line.startsWith(DOCS_PR_PREFIX)) continue;
+    if (!line.startsWith(DOCS_MARKER_PREFIX)) continue;
     if (++tried > MAX_MARKER_LINES) return undefined;
-    const match = LINE.exec(line);
-    if (!match) continue;
-    const [, repository = '', number = '', pull = '', jobId = '', signature = ''] = match;
-    if (!NAME.test(repository) || !JOB_ID.test(jobId)) continue;
-    const request: DocsRequest = { repository, number: Number(number), pull: pull === '1', jobId };
-    if (sameSignature(signature, sign(key, docs, docsNumber, request))) return request;
+    const marker = readMarker(line, scope, 'docs');
+    if (!marker) continue;
+    const at = marker.request.lastIndexOf('#');
+    return {
+      repository: marker.request.slice(0, at),
+      number: Number(marker.request.slice(at + 1)),
+      pull: marker.pull,
+      jobId: marker.jobId,
+    };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '../text/grammar.ts';
+import { ISSUE_REF, JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '../text/grammar.ts';
 
 /**
  * The one codec of the hidden markers this action writes on the first line of its comments, one
@@ -14,7 +14,10 @@ import { JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '../text/gra
  * - refusal `<!-- docs-agent-action refused=… sig=… -->`: the one reply telling a user why nothing
  *   started, so nobody is refused twice on one issue;
  * - ask `<!-- docs-agent-ask thread=… q=… sig=… -->`: an answer comment, with the assistant's
- *   thread id (so the next question continues the conversation) and what asked.
+ *   thread id (so the next question continues the conversation) and what asked;
+ * - docs `<!-- docs-agent-docs for=<owner>/<repo>#<n> pull=0|1 job=… sig=… -->`: the line at the end
+ *   of a docs pull request's description that makes it this action's (github/docs-prs.ts), signed
+ *   for the docs repository and the docs pull request's number; its reader passes each such line.
  * A marker holds only ids the action made or GitHub numbered, never user or model text, and each
  * value must match its grammar (src/text/grammar.ts) or the whole marker is ignored.
  *
@@ -27,6 +30,7 @@ import { JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '../text/gra
  */
 export const MARKER_PREFIX = '<!-- docs-agent-action';
 export const ASK_MARKER_PREFIX = '<!-- docs-agent-ask';
+export const DOCS_MARKER_PREFIX = '<!-- docs-agent-docs';
 
 /** What a marker's signature binds it to. */
 export interface MarkerScope {
@@ -55,11 +59,20 @@ export interface AskMarker {
   question: string;
 }
 
+export interface DocsMarker {
+  /** The request the docs pull request is for, `owner/repo#n` in the code repository. */
+  request: string;
+  /** Whether the request is a pull request (its close without merging closes the docs). */
+  pull: boolean;
+  jobId: string;
+}
+
 export type Marker =
   | ({ kind: 'progress' } & ProgressMarker)
   | { kind: 'notify'; request: string }
   | { kind: 'refusal'; login: string }
-  | ({ kind: 'ask' } & AskMarker);
+  | ({ kind: 'ask' } & AskMarker)
+  | ({ kind: 'docs' } & DocsMarker);
 
 export type MarkerKind = Marker['kind'];
 
@@ -118,6 +131,14 @@ const FORMS: Record<MarkerKind, Form> = {
       { name: 'q', grammar: QUESTION_REF },
     ],
   },
+  docs: {
+    prefix: DOCS_MARKER_PREFIX,
+    fields: [
+      { name: 'for', grammar: ISSUE_REF },
+      { name: 'pull', grammar: /^[01]$/ },
+      { name: 'job', grammar: JOB_ID },
+    ],
+  },
 };
 
 /**
@@ -139,6 +160,8 @@ function valuesOf(marker: Marker): (string | undefined)[] {
         THREAD_ID.test(marker.threadId) ? marker.threadId : '-',
         QUESTION_REF.test(marker.question) ? marker.question : 'i',
       ];
+    case 'docs':
+      return [ISSUE_REF.test(marker.request) ? marker.request : '', marker.pull ? '1' : '0', safeId(marker.jobId)];
   }
 }
 
@@ -156,6 +179,8 @@ function markerOf(kind: MarkerKind, values: readonly (string | undefined)[]): Ma
       return { kind, login: first };
     case 'ask':
       return { kind, threadId: first === '-' ? '' : first, question: second };
+    case 'docs':
+      return { kind, request: first, pull: second === '1', jobId: third ?? '' };
   }
 }
 
@@ -247,5 +272,7 @@ export function requestOf(marker: Marker): string {
       return `refusal:${marker.login}`;
     case 'ask':
       return `ask:${marker.question}`;
+    case 'docs':
+      return `docs:${marker.request}`;
   }
 }

@@ -4,23 +4,13 @@
 import { SKIPPED_STATUS } from '../base/constants.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import type { PullRequest } from '../github/pull-requests.ts';
-import { backlogFull, markDocsPull, type DocsAccess } from '../step/backlog.ts';
+import { backlogFull, markDocsPull } from '../step/backlog.ts';
 import type { BacklogSettings } from '../step/backlog-inputs.ts';
 import { forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import type { CheckView } from '../github/checks.ts';
+import { docsAccess } from './docs-pull.ts';
 import { findThread } from './thread.ts';
-
-function accessOf(context: FollowContext): DocsAccess {
-  return {
-    octokit: context.octokit,
-    repository: context.repository,
-    key: context.settings.apiKey,
-    docsToken: context.follow.docsToken,
-    timeoutMs: context.settings.timeoutMs,
-    step: context.deps,
-  };
-}
 
 /**
  * With `max-open-docs-prs`, a pull request without a job yet (its follow-ups are never held back)
@@ -35,7 +25,7 @@ export async function refusedOverBacklog(
 ): Promise<boolean> {
   if (!backlog.maxOpenDocsPrs) return false;
   if ((await findThread(context.issue)).jobId) return false;
-  const full = await backlogFull(accessOf(context), backlog);
+  const full = await backlogFull(docsAccess(context), backlog);
   if (!full) return false;
   const { deps, settings } = context;
   await check(context, pull.headSha, {
@@ -58,5 +48,5 @@ export async function refusedOverBacklog(
 
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
 export async function markFollowedDocs(context: FollowContext, link: string, jobId: string): Promise<void> {
-  await markDocsPull(accessOf(context), link, { number: context.number, pull: true, jobId });
+  await markDocsPull(docsAccess(context), link, { number: context.number, pull: true, jobId });
 }

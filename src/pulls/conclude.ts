@@ -11,7 +11,7 @@ import { markFollowedDocs } from './backlog.ts';
 import { draftDocs } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { Thread } from './thread.ts';
-import { verdictOf, type Verdict } from './verdict.ts';
+import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
 import { check, flagInFlight, readSession, say, working } from './write.ts';
 
 export function workingHeadline(head: string): string {
@@ -94,4 +94,22 @@ async function codeOpen(context: FollowContext): Promise<boolean> {
     context.deps.runner.log.warning(`Could not read pull request #${context.number}: ${errorMessage(error)}`);
     return true;
   }
+}
+
+/**
+ * A round that failed before its job could end (the service refused the job, or no longer knows
+ * it): the failed verdict on the head's check and, when the thread has a comment of the job, there.
+ */
+export async function failRound(
+  context: FollowContext,
+  thread: Thread,
+  head: string,
+  checkId: number | undefined,
+  why: string,
+): Promise<Verdict> {
+  const verdict = failedVerdict(why);
+  const line = forMarkdown(verdict.line);
+  await check(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
+  if (thread.jobId) await say(context, thread, { headline: `❌ **Docs:** ${line}` });
+  return verdict;
 }

@@ -1,42 +1,29 @@
 import { errorMessage } from '../base/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
-import {
-  closePullRequest,
-  commentOn,
-  readPullRequest,
-  reopenPullRequest,
-  setDraft,
-  type Repository,
-} from '../github/pull-requests.ts';
-import { lazyOctokit } from '../step/deps.ts';
+import { closePullRequest, commentOn, readPullRequest, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
+import { docsPrOf } from '../github/docs-prs.ts';
+import { docsClient, type DocsAccess } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
-/** The docs pull request a job's link names (the client checked the link: `https://<host>/<owner>/<repo>/pull/<n>`). */
-export interface DocsPull {
-  repository: Repository;
-  number: number;
-  link: string;
+/** What reaches the docs repository from a followed pull request (step/backlog.ts). */
+export function docsAccess(context: FollowContext): DocsAccess {
+  return {
+    octokit: context.octokit,
+    repository: context.repository,
+    key: context.settings.apiKey,
+    docsToken: context.follow.docsToken,
+    timeoutMs: context.settings.timeoutMs,
+    step: context.deps,
+  };
 }
 
-export function docsPullOf(link: string): DocsPull | undefined {
-  const [, , , owner = '', repo = '', , number = ''] = link.split('/');
-  const parsed = Number(number);
-  return owner && repo && Number.isSafeInteger(parsed)
-    ? { repository: { owner, repo }, number: parsed, link }
-    : undefined;
-}
-
-/**
- * A client that may write to the docs repository: `docs-token`, or `github-token` when the docs live
- * in the repository of the run. Undefined when neither can; the caller says what to do instead.
- */
-export async function docsClient(context: FollowContext, docs: DocsPull): Promise<Octokit | undefined> {
-  const { follow, deps, settings, repository } = context;
-  if (follow.docsToken) return lazyOctokit(follow.docsToken, settings.timeoutMs, deps)();
-  const same =
-    docs.repository.owner.toLowerCase() === repository.owner.toLowerCase() &&
-    docs.repository.repo.toLowerCase() === repository.repo.toLowerCase();
-  return same ? context.octokit : undefined;
+/** The docs pull request `link` names, and a client that may write to it (either undefined when none). */
+async function docsPull(
+  context: FollowContext,
+  link: string,
+): Promise<{ docs: ReturnType<typeof docsPrOf>; octokit: Octokit | undefined }> {
+  const docs = docsPrOf(link);
+  return { docs, octokit: docs ? await docsClient(docsAccess(context), docs.repository) : undefined };
 }
 
 /**
@@ -45,9 +32,8 @@ export async function docsClient(context: FollowContext, docs: DocsPull): Promis
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
 export async function draftDocs(context: FollowContext, link: string): Promise<boolean> {
-  const docs = docsPullOf(link);
+  const { docs, octokit } = await docsPull(context, link);
   const { log } = context.deps.runner;
-  const octokit = docs ? await docsClient(context, docs) : undefined;
   if (!docs || !octokit) {
     log.notice(
       `The docs pull request ${link} is not kept a draft: give 'docs-token' write access to its repository ` +
@@ -79,8 +65,7 @@ export async function settleDocs(
   drafted: boolean,
   codeUrl: string,
 ): Promise<{ done: boolean; line: string }> {
-  const docs = docsPullOf(link);
-  const octokit = docs ? await docsClient(context, docs) : undefined;
+  const { docs, octokit } = await docsPull(context, link);
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
@@ -123,8 +108,7 @@ export async function reopenDocs(
   link: string,
   codeUrl: string,
 ): Promise<{ done: boolean; line: string }> {
-  const docs = docsPullOf(link);
-  const octokit = docs ? await docsClient(context, docs) : undefined;
+  const { docs, octokit } = await docsPull(context, link);
   if (!docs || !octokit) {
     return {
       done: false,

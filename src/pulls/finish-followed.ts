@@ -8,13 +8,12 @@ import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { SweepContext, SweepResult } from '../step/finish.ts';
 import { InputProblems } from '../step/inputs.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { concludeRound, showPlan } from './conclude.ts';
+import { concludeRound, failRound, showPlan } from './conclude.ts';
 import type { FollowContext } from './context.ts';
 import { readFollowSettings, type FollowSettings } from './inputs.ts';
 import { lockPull, STALE_GRACE_MS } from './lock.ts';
 import { findThread } from './thread.ts';
-import { failedVerdict } from './verdict.ts';
-import { check, flagInFlight, say } from './write.ts';
+import { flagInFlight } from './write.ts';
 
 /** Reads of the job per pull request, at most: a failure that may pass (network, 5xx, 429) is tried again. */
 const JOB_READS = 3;
@@ -82,10 +81,8 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
     throw error;
   });
   if (!job) {
-    const verdict = failedVerdict(`job ${jobId} was not found in project '${settings.projectId}'`);
-    const view = { title: verdict.line, summary: forMarkdown(verdict.line), conclusion: verdict.conclusion };
-    await check(context, head, view, headCheck?.id);
-    await say(context, thread, { headline: `❌ **Docs:** ${forMarkdown(verdict.line)}` });
+    const why = `job ${jobId} was not found in project '${settings.projectId}'`;
+    const verdict = await failRound(context, thread, head, headCheck?.id, why);
     await flagInFlight(context, false);
     return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
   }

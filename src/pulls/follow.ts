@@ -3,12 +3,11 @@ import { compareRange, listChangedFiles, readPullRequest, type PullRequest } fro
 import type { Job } from '../service/client.ts';
 import { sendOnce } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
-import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowSettings } from './inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
-import { failedVerdict, type Verdict } from './verdict.ts';
-import { concludeRound, showPlan, workingHeadline } from './conclude.ts';
+import type { Verdict } from './verdict.ts';
+import { concludeRound, failRound, showPlan, workingHeadline } from './conclude.ts';
 import { check, flagInFlight, say, working } from './write.ts';
 import type { FollowContext } from './context.ts';
 
@@ -82,14 +81,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
       });
     }
   } catch (error) {
-    const verdict = failedVerdict(refusal(error));
-    await check(
-      context,
-      pull.headSha,
-      { title: verdict.line, summary: forMarkdown(verdict.line), conclusion: 'failure' },
-      checkId,
-    );
-    if (thread.jobId) await say(context, thread, { headline: `❌ **Docs:** ${forMarkdown(verdict.line)}` });
+    const verdict = await failRound(context, thread, pull.headSha, checkId, refusal(error));
     return { job: undefined, verdict, interrupted: false, stop: true };
   }
   deps.record.saveJob(job.id);

@@ -49,8 +49,11 @@ function same(a: Repository, b: Repository): boolean {
   return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
 }
 
-/** A client that may act on `docs`: docs-token, or github-token for this repository; undefined otherwise. */
-async function docsClient(access: DocsAccess, docs: Repository): Promise<Octokit | undefined> {
+/**
+ * A client that may write to `docs`: docs-token, or github-token when the docs live in this
+ * repository; undefined when neither can (the caller says what to do instead).
+ */
+export async function docsClient(access: DocsAccess, docs: Repository): Promise<Octokit | undefined> {
   if (access.docsToken) return lazyOctokit(access.docsToken, access.timeoutMs, access.step)();
   return same(docs, access.repository) ? access.octokit : undefined;
 }

@@ -49,6 +49,9 @@ export const QUESTION_REF = /^(?:c[0-9]{1,20}|i|r[0-9]{1,20})$/;
 /** A GitHub login in lower case, as a refusal marker names it: letters, digits and hyphens, at most 39. */
 export const LOGIN = /^[a-z0-9][a-z0-9-]{0,38}$/;
 
+/** An issue or pull request of a repository, `owner/repo#n`: what a docs pull request's marker names. */
+export const ISSUE_REF = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}#[1-9][0-9]{0,9}$/;
+
 /** A pull request number: a positive integer without leading zeros, at most ten digits. */
 export const PR_NUMBER = /^[1-9][0-9]{0,9}$/;
 
