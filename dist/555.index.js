@@ -112,15 +112,11 @@ function changes(files, more) {
 
 // EXTERNAL MODULE: ./src/pulls/thread.ts + 1 modules
 var pulls_thread = __webpack_require__(8401);
-// EXTERNAL MODULE: ./src/pulls/verdict.ts
-var pulls_verdict = __webpack_require__(2021);
-// EXTERNAL MODULE: ./src/pulls/conclude.ts + 1 modules
-var conclude = __webpack_require__(3037);
+// EXTERNAL MODULE: ./src/pulls/conclude.ts + 2 modules
+var conclude = __webpack_require__(4790);
 // EXTERNAL MODULE: ./src/pulls/write.ts
 var write = __webpack_require__(5663);
 ;// CONCATENATED MODULE: ./src/pulls/follow.ts
-
-
 
 
 
@@ -187,10 +183,7 @@ async function followRound(context) {
         }
     }
     catch (error) {
-        const verdict = (0,pulls_verdict/* failedVerdict */.b)(refusal(error));
-        await (0,write/* check */.z6)(context, pull.headSha, { title: verdict.line, summary: (0,text_gate/* forMarkdown */.Bm)(verdict.line), conclusion: 'failure' }, checkId);
-        if (thread.jobId)
-            await (0,write/* say */.cv)(context, thread, { headline: `❌ **Docs:** ${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}` });
+        const verdict = await (0,conclude/* failRound */.xd)(context, thread, pull.headSha, checkId, refusal(error));
         return { job: undefined, verdict, interrupted: false, stop: true };
     }
     deps.record.saveJob(job.id);

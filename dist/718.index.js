@@ -10,21 +10,19 @@ exports.modules = {
 /* harmony export */   finishFollowed: () => (/* binding */ finishFollowed)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6250);
+/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6250);
 /* harmony import */ var _service_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1326);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7502);
 /* harmony import */ var _step_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9063);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
-/* harmony import */ var _conclude_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3037);
+/* harmony import */ var _conclude_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4790);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(495);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(669);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(669);
 /* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8401);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2021);
-/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5663);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5663);
 // The sweep's side of follow mode: a pull request the in-flight label lists, whose job round no
 // run reported. It reads the job once and writes what the waiting run would have written
 // (conclude.ts: the one place that writes a round's end), or the plan while the job works.
-
 
 
 
@@ -57,7 +55,7 @@ async function finishFollowed(number, sweep) {
     if (!found.jobId || !found.known)
         return undefined;
     const { deps, settings } = context;
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_10__/* .lockPull */ .dC)(context.issue, settings.timeoutMs + _lock_js__WEBPACK_IMPORTED_MODULE_10__/* .STALE_GRACE_MS */ .yr, () => deps.clock.now());
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_9__/* .lockPull */ .dC)(context.issue, settings.timeoutMs + _lock_js__WEBPACK_IMPORTED_MODULE_9__/* .STALE_GRACE_MS */ .yr, () => deps.clock.now());
     if (!lock.held) {
         return { kind: 'active', jobId: found.jobId, detail: `another run holds #${number} since ${lock.since}` };
     }
@@ -83,7 +81,7 @@ async function finishHeld(context, jobId) {
     const head = thread.state.head;
     const headCheck = await checkOf(context, head);
     if (headCheck?.status === 'completed') {
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_8__/* .flagInFlight */ .Uu)(context, false);
         return { kind: 'done', jobId, detail: `the check on ${head.slice(0, 12)} was completed already` };
     }
     const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .readJob */ .cd)({
@@ -102,11 +100,9 @@ async function finishHeld(context, jobId) {
         throw error;
     });
     if (!job) {
-        const verdict = (0,_verdict_js__WEBPACK_IMPORTED_MODULE_8__/* .failedVerdict */ .b)(`job ${jobId} was not found in project '${settings.projectId}'`);
-        const view = { title: verdict.line, summary: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line), conclusion: verdict.conclusion };
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .check */ .z6)(context, head, view, headCheck?.id);
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .say */ .cv)(context, thread, { headline: `❌ **Docs:** ${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line)}` });
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
+        const why = `job ${jobId} was not found in project '${settings.projectId}'`;
+        const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .failRound */ .xd)(context, thread, head, headCheck?.id, why);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_8__/* .flagInFlight */ .Uu)(context, false);
         return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) };
     }
     if (!(0,_service_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .isTerminal */ .Hd)(job.status)) {
@@ -121,7 +117,7 @@ async function finishHeld(context, jobId) {
 async function checkOf(context, head) {
     const { octokit, repository, follow, deps } = context;
     try {
-        return (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_11__.findChecks)(octokit, repository, head, follow.checkName))[0];
+        return (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_10__.findChecks)(octokit, repository, head, follow.checkName))[0];
     }
     catch (error) {
         deps.runner.log.warning(`Could not read the '${follow.checkName}' check on ${head.slice(0, 12)}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);

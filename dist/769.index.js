@@ -3,26 +3,20 @@ exports.id = 769;
 exports.ids = [769];
 exports.modules = {
 
-/***/ 3629:
+/***/ 3894:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  $7: () => (/* binding */ backlogFull),
-  AN: () => (/* binding */ backlogTable),
-  H0: () => (/* binding */ keepBacklog),
-  Y5: () => (/* binding */ markDocsPull),
-  h2: () => (/* binding */ sweepAccess)
-});
-
-// EXTERNAL MODULE: ./src/base/errors.ts
-var errors = __webpack_require__(4758);
-// EXTERNAL MODULE: ./src/text/grammar.ts
-var grammar = __webpack_require__(9018);
-// EXTERNAL MODULE: ./src/github/marker.ts
-var marker = __webpack_require__(4329);
-;// CONCATENATED MODULE: ./src/github/docs-prs.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lv: () => (/* binding */ listDocsPrs),
+/* harmony export */   M4: () => (/* binding */ closeDocsPr),
+/* harmony export */   S9: () => (/* binding */ countOpenDocsPrs),
+/* harmony export */   "in": () => (/* binding */ readRequest),
+/* harmony export */   jv: () => (/* binding */ docsPrOf),
+/* harmony export */   p: () => (/* binding */ markDocsPr)
+/* harmony export */ });
+/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, renderDocsMarker, readDocsMarker */
+/* harmony import */ var _text_grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9018);
+/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4329);
 
 
 /**
@@ -36,14 +30,13 @@ var marker = __webpack_require__(4329);
  *   request (the code repository's issue or pull request) and the job. It is in the description,
  *   not a comment, because the list call returns descriptions: verifying a whole page costs no call.
  * The label is only the cheap index: anyone with triage access can put it on anything. What makes a
- * pull request this action's is the signature, an HMAC keyed by the api-key (as every marker,
- * github/marker.ts) over the docs repository (lower case), the docs pull request's number and the
- * fields, so a line copied to another pull request or typed by someone without the key is never
+ * pull request this action's is the signature of the one marker codec (github/marker.ts, kind
+ * `docs`), an HMAC keyed by the api-key over the docs repository (lower case), the docs pull
+ * request's number and the fields, so a line copied to another pull request or typed by someone without the key is never
  * believed. Nothing is ever closed or counted without it. A description rewritten without the line
  * (by a person, or by the service) only takes the pull request out of the backlog's hands.
  */
 const DOCS_PR_LABEL = 'docs-agent: docs';
-const DOCS_PR_PREFIX = '<!-- docs-agent-docs';
 /** Docs pull requests read at most per listing: 3 pages of 100, the oldest update first. */
 const MAX_DOCS_PRS = 300;
 const PER_PAGE = 100;
@@ -57,47 +50,42 @@ function docsPrOf(link) {
         ? { repository: { owner, repo }, number: parsed }
         : undefined;
 }
-const NAME = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
-const LINE = /^<!-- docs-agent-docs for=(\S+)#([1-9][0-9]{0,9}) pull=([01]) job=(\S+) sig=([0-9a-f]{32}) -->$/;
-function fullName(repository) {
-    return `${repository.owner}/${repository.repo}`;
-}
-function sign(key, docs, docsNumber, request) {
-    return (0,marker/* signFields */.XJ)(key, [
-        'docs',
-        fullName(docs).toLowerCase(),
-        String(docsNumber),
-        request.repository.toLowerCase(),
-        String(request.number),
-        request.pull ? '1' : '0',
-        request.jobId,
-    ]);
+/** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
+function scopeOf(key, docs, docsNumber) {
+    return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
 }
 /** The signed line for docs pull request `docsNumber` of `docs`; undefined for a request it may not hold. */
 function renderDocsMarker(key, docs, docsNumber, request) {
-    if (!NAME.test(request.repository) || !grammar/* JOB_ID */.mu.test(request.jobId) || !Number.isSafeInteger(request.number))
+    const ref = `${request.repository}#${request.number}`;
+    if (!_text_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .ISSUE_REF */ .ss.test(ref) || !_text_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ID */ .mu.test(request.jobId))
         return undefined;
-    const signature = sign(key, docs, docsNumber, request);
-    return `${DOCS_PR_PREFIX} for=${request.repository}#${request.number} pull=${request.pull ? 1 : 0} job=${request.jobId} sig=${signature} -->`;
+    const marker = { kind: 'docs', request: ref, pull: request.pull, jobId: request.jobId };
+    return (0,_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .renderMarker */ .Bd)(marker, scopeOf(key, docs, docsNumber));
 }
-/** The request of the first line of `body` this action signed for this docs pull request, or undefined. */
+/**
+ * The request of the first line of `body` this action signed for this docs pull request, or
+ * undefined. Each line that starts like the marker is read by the one codec (github/marker.ts), at
+ * most MAX_MARKER_LINES of them.
+ */
 function readDocsMarker(body, key, docs, docsNumber) {
+    const scope = scopeOf(key, docs, docsNumber);
     let tried = 0;
     for (const raw of body.split('\n')) {
         const line = raw.trim();
-        if (!line.startsWith(DOCS_PR_PREFIX))
+        if (!line.startsWith(_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .DOCS_MARKER_PREFIX */ .Iw))
             continue;
         if (++tried > MAX_MARKER_LINES)
             return undefined;
-        const match = LINE.exec(line);
-        if (!match)
+        const marker = (0,_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .readMarker */ .t7)(line, scope, 'docs');
+        if (!marker)
             continue;
-        const [, repository = '', number = '', pull = '', jobId = '', signature = ''] = match;
-        if (!NAME.test(repository) || !grammar/* JOB_ID */.mu.test(jobId))
-            continue;
-        const request = { repository, number: Number(number), pull: pull === '1', jobId };
-        if ((0,marker/* sameSignature */.bc)(signature, sign(key, docs, docsNumber, request)))
-            return request;
+        const at = marker.request.lastIndexOf('#');
+        return {
+            repository: marker.request.slice(0, at),
+            number: Number(marker.request.slice(at + 1)),
+            pull: marker.pull,
+            jobId: marker.jobId,
+        };
     }
     return undefined;
 }
@@ -187,11 +175,24 @@ async function readRequest(octokit, request) {
     };
 }
 
-// EXTERNAL MODULE: ./src/text/text-gate.ts
-var text_gate = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/step/deps.ts
-var deps = __webpack_require__(7502);
-;// CONCATENATED MODULE: ./src/step/backlog.ts
+
+/***/ }),
+
+/***/ 5105:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $7: () => (/* binding */ backlogFull),
+/* harmony export */   AN: () => (/* binding */ backlogTable),
+/* harmony export */   H0: () => (/* binding */ keepBacklog),
+/* harmony export */   Y5: () => (/* binding */ markDocsPull),
+/* harmony export */   h2: () => (/* binding */ sweepAccess),
+/* harmony export */   vf: () => (/* binding */ docsClient)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3894);
+/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6882);
+/* harmony import */ var _deps_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7502);
 
 
 
@@ -199,10 +200,13 @@ var deps = __webpack_require__(7502);
 function same(a, b) {
     return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
 }
-/** A client that may act on `docs`: docs-token, or github-token for this repository; undefined otherwise. */
+/**
+ * A client that may write to `docs`: docs-token, or github-token when the docs live in this
+ * repository; undefined when neither can (the caller says what to do instead).
+ */
 async function docsClient(access, docs) {
     if (access.docsToken)
-        return (0,deps/* lazyOctokit */.K)(access.docsToken, access.timeoutMs, access.step)();
+        return (0,_deps_js__WEBPACK_IMPORTED_MODULE_3__/* .lazyOctokit */ .K)(access.docsToken, access.timeoutMs, access.step)();
     return same(docs, access.repository) ? access.octokit : undefined;
 }
 /**
@@ -212,7 +216,7 @@ async function docsClient(access, docs) {
  */
 async function markDocsPull(access, link, request) {
     const { log } = access.step.runner;
-    const docs = docsPrOf(link);
+    const docs = (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .docsPrOf */ .jv)(link);
     if (!docs)
         return;
     const octokit = await docsClient(access, docs.repository);
@@ -222,13 +226,13 @@ async function markDocsPull(access, link, request) {
     }
     const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
     try {
-        const done = await markDocsPr(octokit, docs.repository, docs.number, named, access.key);
+        const done = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPr */ .p)(octokit, docs.repository, docs.number, named, access.key);
         if (done === 'marked')
             log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
     }
     catch (error) {
         log.warning(`Could not mark the docs pull request ${link} as this action's (needs 'pull-requests: write' and 'issues: write' ` +
-            `on its repository): ${(0,errors/* errorMessage */.gJ)(error)}`);
+            `on its repository): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
     }
 }
 /** What the sweep reaches the docs repository with (for `markDocsPull` in a finisher, and `keepBacklog`). */
@@ -262,7 +266,7 @@ async function backlogFull(access, backlog) {
         return undefined;
     }
     try {
-        const count = await countOpenDocsPrs(octokit, docs, access.key);
+        const count = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .countOpenDocsPrs */ .S9)(octokit, docs, access.key);
         log.info(`${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
         if (count < limit)
             return undefined;
@@ -271,7 +275,7 @@ async function backlogFull(access, backlog) {
         return { count, limit, docs, reason };
     }
     catch (error) {
-        log.warning(`Could not count the open docs pull requests in ${name}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        log.warning(`Could not count the open docs pull requests in ${name}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
         return undefined;
     }
 }
@@ -296,12 +300,12 @@ async function keepBacklog(context, backlog, options = {}) {
     }
     let listed;
     try {
-        listed = await listDocsPrs(octokit, docs, access.key, { state: 'open', signal: step.signal });
+        listed = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .listDocsPrs */ .Lv)(octokit, docs, access.key, { state: 'open', signal: step.signal });
     }
     catch (error) {
-        const skipped = `listing the docs pull requests of ${name} failed: ${(0,errors/* errorMessage */.gJ)(error)}`;
+        const skipped = `listing the docs pull requests of ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`;
         log.warning(`The docs pull request backlog is not kept: ${skipped}`);
-        return { rows: [], truncated: false, skipped: (0,text_gate/* forMarkdown */.Bm)(skipped, 300) };
+        return { rows: [], truncated: false, skipped: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(skipped, 300) };
     }
     const now = (options.now ?? Date.now)();
     const ask = /^[^\s`]{1,40}$/.test(options.askAgain ?? '') ? options.askAgain : '/docs';
@@ -325,18 +329,18 @@ async function keepBacklog(context, backlog, options = {}) {
         }
         checked++;
         try {
-            const code = await readRequest(context.octokit, request);
+            const code = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .readRequest */ ["in"])(context.octokit, request);
             // GitHub's address of the request, or the cross-repository reference GitHub links itself.
             const link = /^https:\/\/[^\s<>]+$/.test(code.url) ? `<${code.url}>` : `${request.repository}#${request.number}`;
             if (code.pull && code.state === 'closed' && !code.merged) {
                 const words = `The code pull request ${link} was closed without merging, so these docs are closed too.`;
-                await closeDocsPr(octokit, docs, item.number, words);
+                await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .closeDocsPr */ .M4)(octokit, docs, item.number, words);
                 rows.push({ ...row, kind: 'closed', detail: 'the code pull request was closed without merging' });
             }
             else if (stale) {
                 const words = `Nobody touched this docs pull request for ${backlog.staleDays} days ('stale-days'), so it is closed. ` +
                     `To ask for these docs again, comment \`${ask}\` on ${link}.`;
-                await closeDocsPr(octokit, docs, item.number, words);
+                await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .closeDocsPr */ .M4)(octokit, docs, item.number, words);
                 rows.push({ ...row, kind: 'closed', detail: `nobody touched it for ${backlog.staleDays} days (stale-days)` });
             }
             else {
@@ -344,8 +348,8 @@ async function keepBacklog(context, backlog, options = {}) {
             }
         }
         catch (error) {
-            log.warning(`Could not settle the docs pull request ${item.url}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-            rows.push({ ...row, kind: 'error', detail: (0,text_gate/* forMarkdown */.Bm)((0,errors/* errorMessage */.gJ)(error), 200) });
+            log.warning(`Could not settle the docs pull request ${item.url}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
+            rows.push({ ...row, kind: 'error', detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)((0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error), 200) });
         }
     }
     const closed = rows.filter((row) => row.kind === 'closed').length;
@@ -362,7 +366,7 @@ function backlogTable(result) {
     const cell = (text) => text.replace(/\|/g, '\\|');
     for (const row of result.rows) {
         const docs = /^https:\/\/[^\s<>|]+$/.test(row.docs) ? `<${row.docs}>` : 'a docs pull request';
-        lines.push(`| ${docs} | ${cell((0,text_gate/* forMarkdown */.Bm)(row.request, 120))} | ${row.kind}: ${cell(row.detail)} |`);
+        lines.push(`| ${docs} | ${cell((0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(row.request, 120))} | ${row.kind}: ${cell(row.detail)} |`);
     }
     if (result.truncated)
         lines.push('', 'More are left for the next sweep.');
@@ -517,8 +521,8 @@ class ThreadReader {
     }
 }
 
-// EXTERNAL MODULE: ./src/step/backlog.ts + 1 modules
-var step_backlog = __webpack_require__(3629);
+// EXTERNAL MODULE: ./src/step/backlog.ts
+var step_backlog = __webpack_require__(5105);
 // EXTERNAL MODULE: ./src/step/backlog-inputs.ts
 var backlog_inputs = __webpack_require__(9819);
 // EXTERNAL MODULE: ./src/base/format.ts
