@@ -52,7 +52,8 @@ export async function playPullRequest(speed = 10): Promise<number> {
   const [emulator, github] = await Promise.all([
     startEmulator({
       repository: 'https://github.com/Codertocat/Hello-World',
-      job: { durationMs: 3_000, outcome: 'pr' },
+      // The agent works 30 s at real speed, as in the comment scenario: 3 s at the default --speed 10.
+      job: { durationMs: 30_000 / speed, outcome: 'pr' },
     }),
     startFakeGitHub({ token: GITHUB_TOKEN }),
   ]);
