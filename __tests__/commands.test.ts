@@ -118,15 +118,14 @@ function targetOf(command: string): Target | string {
 }
 
 /**
- * Scripts whose `--help` is not run here, each for a reason. The assistant of helper "lean" owns
- * three (they are being rewritten: today `bundle` ignores --help and rebuilds dist/, `bench`
- * refuses the option, `local-action` runs the action); `all` chains other scripts, each checked on
- * its own, and --help would reach only the last of them.
+ * Scripts whose `--help` is not run here, each for a reason: three take no `--help` and would do
+ * their work (rebuild dist/, run the whole benchmark for minutes, run the action); `all` chains
+ * other scripts, each checked on its own, and --help would reach only the last of them.
  */
 const HELP_NOT_RUN: Record<string, string> = {
-  'local-action': 'runs the action with @github/local-action (helper lean reworks it)',
-  bundle: 'rewritten by helper lean; today it ignores --help and rebuilds dist/',
-  bench: 'reworked by helper lean; today it refuses --help',
+  'local-action': 'takes no --help: it runs the action (local-action.test.ts runs it)',
+  bundle: 'takes no --help: it rebuilds dist/ (CI checks that build against the committed one)',
+  bench: 'takes no --help: it runs the whole benchmark and rewrites BENCHMARKS.md',
   all: 'a chain of other scripts, each checked on its own',
   demo: 'demo.test.ts runs its --help (the script’s own node line) and reads the scenarios it lists',
 };
