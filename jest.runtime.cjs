@@ -6,8 +6,8 @@
 // inspector for every script compiled, and jest compiles every module of node_modules again for
 // each test file: about a third of the suite's CPU. Here V8 is told not to flush bytecode instead,
 // and only the Profiler is on. What is counted and reported is the same.
-// jest 29.7's runtime is extended here (its collectV8Coverage and two private fields): re-check this
-// file on any upgrade of jest.
+// jest 29.7's runtime is extended here (its collectV8Coverage and stopCollectingV8Coverage, and the
+// private fields they set): re-check this file on any upgrade of jest.
 const { Session } = require('node:inspector');
 const { setFlagsFromString } = require('node:v8');
 const Runtime = require('jest-runtime').default;
@@ -52,8 +52,7 @@ class PreciseCoverageRuntime extends Runtime {
   /**
    * jest-runtime 29's own, except that a test file that loaded nothing of src/ (jest.config.js's
    * collectCoverageFrom) takes no counts: a take walks every script of the worker, and such a file
-   * (the demo's, the documented commands', the emulators') has nothing of src/ to report. Counts of
-   * the worker's earlier scripts are not lost: the next take has them.
+   * (the demo's, the documented commands', the emulators') ran nothing of src/ in this worker.
    */
   async stopCollectingV8Coverage() {
     const src = `${this._config.rootDir}/src/`;

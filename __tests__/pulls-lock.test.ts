@@ -49,6 +49,26 @@ test('a lock older than any run may live is taken over; a younger one is not', a
   expect(github.reactions().filter((r) => r.content === 'eyes')).toHaveLength(1);
 });
 
+test("the holder's time is the action's own words, whatever GitHub's created_at says", async () => {
+  // A thread whose 👀 is held already, with the created_at GitHub gives: only lockPull's reading of it is shown.
+  const heldAt = (createdAt: string) =>
+    ({
+      issueNumber: 2,
+      log,
+      react: async () => ({ created: false, id: 1, createdAt }),
+      unreact: async () => {},
+    }) as unknown as IssueThread;
+  const now = () => Date.parse('2026-11-21T10:30:00Z');
+  expect(await lockPull(heldAt('2026-11-21T10:03:09Z'), HOUR, now)).toEqual({
+    held: false,
+    since: '2026-11-21 10:03 UTC',
+  });
+  expect(await lockPull(heldAt('\n::set-output name=status::completed\n@octocat ##[error]x'), HOUR, now)).toEqual({
+    held: false,
+    since: 'an unknown time',
+  });
+});
+
 test('a token that may not react goes on unlocked, and says so', async () => {
   github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/reactions', 403);
   expect((await lockPull(await pull(2), HOUR, Date.now)).held).toBe(true);

@@ -806,11 +806,16 @@ async function lockPull(issue, staleAfterMs, now) {
             return { held: true, id, release };
         const age = now() - Date.parse(createdAt);
         if (attempt > 0 || !(age > staleAfterMs))
-            return { held: false, since: createdAt };
+            return { held: false, since: heldSince(createdAt) };
         // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.
         await release();
     }
-    return { held: false, since: '' };
+    return { held: false, since: heldSince('') };
+}
+/** GitHub's `created_at` as "2026-11-21 10:03 UTC", or 'an unknown time' when it is not a time. */
+function heldSince(createdAt) {
+    const at = Date.parse(createdAt);
+    return Number.isNaN(at) ? 'an unknown time' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 

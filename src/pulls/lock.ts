@@ -15,7 +15,10 @@ export const LOCK_REACTION = 'eyes' as const;
 /** A lock older than the longest run (timeout-minutes) and this much more was left by a killed run. */
 export const STALE_GRACE_MS = 15 * 60_000;
 
-/** `id`: the reaction that holds it (undefined when a run goes on unlocked). */
+/**
+ * `id`: the reaction that holds it (undefined when a run goes on unlocked). `since`: when the holder
+ * took it, in the action's own words (GitHub's timestamp is outside text: only its parsed value is used).
+ */
 export type Lock =
   { held: true; id: number | undefined; release: () => Promise<void> } | { held: false; since: string };
 
@@ -40,9 +43,15 @@ export async function lockPull(issue: IssueThread, staleAfterMs: number, now: ()
     const release = (): Promise<void> => issue.unreact(subject, id);
     if (created) return { held: true, id, release };
     const age = now() - Date.parse(createdAt);
-    if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: createdAt };
+    if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: heldSince(createdAt) };
     // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.
     await release();
   }
-  return { held: false, since: '' };
+  return { held: false, since: heldSince('') };
+}
+
+/** GitHub's `created_at` as "2026-11-21 10:03 UTC", or 'an unknown time' when it is not a time. */
+function heldSince(createdAt: string): string {
+  const at = Date.parse(createdAt);
+  return Number.isNaN(at) ? 'an unknown time' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
