@@ -6,8 +6,8 @@
  * the life of one pull request, its skips and the rate limit in this process, with the same inputs,
  * runner files and event file; the shipped dist/ under Node 24, as the runner runs it, where only a
  * process shows it: two runs at once for one pull request (opened and reopened, then closed
- * unmerged), a run cancelled while it waits, then re-run, and a detached run (`wait: false`)
- * concluded by a sweep.
+ * unmerged), and a run cancelled while it waits, then re-run. A detached run (`wait: false`)
+ * concluded by a sweep is in this process too: they run one after the other.
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -344,14 +344,17 @@ describe('a detached pull request (wait: false)', () => {
     github.seedEvent(opened.payload);
     const head = github.pullRequest(CODE).headSha;
     const follow = { 'pull-requests': 'follow' };
-    const detached = await runAgainst({ emulator, github }, { event: opened, inputs: { ...follow, wait: 'false' } });
+    const detached = await runStepAgainst(
+      { emulator, github },
+      { event: opened, inputs: { ...follow, wait: 'false' } },
+    );
     expect(detached.code).toBe(0);
     expect(detached.outputs).toMatchObject({ status: 'active', 'job-id': expect.stringMatching(/^job_/) });
     expect(checksOn(head)).toEqual([expect.objectContaining({ status: 'in_progress' })]);
     expect(github.pullRequest(CODE).labels).toEqual([IN_FLIGHT_LABEL]);
 
     while (emulator.jobs().some((job) => job.status === 'active')) await new Promise((r) => setTimeout(r, 20));
-    const swept = await runAgainst({ emulator, github }, { event: scheduleEvent(), inputs: { mode: 'sweep' } });
+    const swept = await runStepAgainst({ emulator, github }, { event: scheduleEvent(), inputs: { mode: 'sweep' } });
     expectClean(swept);
     expect(swept.outputs.message).toMatch(/^Sweep: 1 finished, 0 still active, 0 error/);
     // What the waiting run of the first test ends with: the check, the draft docs pull request, the comment.

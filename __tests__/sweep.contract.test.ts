@@ -1,9 +1,11 @@
 /**
- * The sweep (`mode: sweep`), played through the shipped dist/ against the service emulator and the
- * fake GitHub: what only whole runs show. A detached request (`wait: false`) and a waiting run that
+ * The sweep (`mode: sweep`), played in whole steps against the service emulator and the fake
+ * GitHub: what only whole runs show. A detached request (`wait: false`) and a waiting run that
  * was cancelled each end, after one sweep following the job's end, with the comment, reactions
- * and notification a waiting run gives; two sweeps at once finish a request once. The finisher's
- * and the sweep's decisions one by one are in-process (sweep.test.ts).
+ * and notification a waiting run gives; two sweeps at once finish a request once. Each step runs
+ * where it is cheapest to show (support/in-process.ts: `runStep`): in this process, but for the
+ * cancel, the post step's entry and the two sweeps that overlap, which are the shipped dist/ in
+ * child processes. The finisher's and the sweep's decisions one by one are in sweep.test.ts.
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
@@ -14,6 +16,7 @@ import {
   expectClean,
   resetServices,
   runAgainst,
+  runStepAgainst,
   scheduleEvent,
   useServices,
 } from './support/services.ts';
@@ -26,10 +29,13 @@ const LABEL = 'docs-agent: in flight';
 const ISSUE = 1;
 
 function run(inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
-  return runAgainst({ emulator, github }, { ...options, inputs });
+  return runStepAgainst({ emulator, github }, { ...options, inputs });
 }
 
 const sweep = (): Promise<RunResult> => run({ mode: 'sweep' }, { event: scheduleEvent() });
+/** A sweep as the shipped dist/ in a child process: two of them can run at once. */
+const sweepChild = (): Promise<RunResult> =>
+  runAgainst({ emulator, github }, { inputs: { mode: 'sweep' }, event: scheduleEvent() });
 
 /** Until the emulator's jobs have all ended (they end by the clock). */
 async function jobsEnded(): Promise<void> {
@@ -124,7 +130,7 @@ describe('the sweep', () => {
     await run({ wait: 'false' }, { event });
     await jobsEnded();
     github.calls.length = 0;
-    const both = await Promise.all([sweep(), sweep()]);
+    const both = await Promise.all([sweepChild(), sweepChild()]);
     expect(both.map((result) => result.code)).toEqual([0, 0]);
     const finished = both.map((result) => Number(/^Sweep: (\d+) finished/.exec(result.outputs.message ?? '')?.[1]));
     expect(finished.sort()).toEqual([0, 1]);
