@@ -9,10 +9,19 @@ import { ROOT } from './support/runner.ts';
 const DIST = join(ROOT, 'dist');
 
 describe('dist/', () => {
-  test('holds the entry, its chunks, the post step, undici built on its own, the licences and the command line', () => {
+  test('holds the entry, its chunks, the post step, undici and markdown-it built on their own, the licences and the command line', () => {
     const files = readdirSync(DIST).map((name) => name.replace(/^\d+\.index\.js$/, '<chunk>.index.js'));
     expect([...new Set(files)].sort()).toEqual(
-      ['<chunk>.index.js', 'cli', 'index.js', 'licenses.txt', 'package.json', 'post.js', 'undici.cjs'].sort(),
+      [
+        '<chunk>.index.js',
+        'cli',
+        'index.js',
+        'licenses.txt',
+        'markdown-it.cjs',
+        'package.json',
+        'post.js',
+        'undici.cjs',
+      ].sort(),
     );
   });
 

@@ -1,24 +1,28 @@
 // `npm run bundle`: builds dist/ from src/index.ts with ncc's API: dist/index.js, the chunks of the
-// `import()`s (Octokit when a run talks to GitHub, ask mode), undici.cjs, post.js and licenses.txt.
-// It is CommonJS, which ncc's command line cannot emit for an ES-module package: Node then needs no
-// ES module loader for dist/index.js, and the bundle takes its built-ins with plain require().
+// `import()`s (Octokit when a run talks to GitHub, ask mode), undici.cjs, markdown-it.cjs, post.js
+// and licenses.txt. It is CommonJS, which ncc's command line cannot emit for an ES-module package:
+// Node then needs no ES module loader for dist/index.js, and the bundle takes its built-ins with
+// plain require().
 //
 // Issue 20's bar: dist/ spends at most half of a conventional action's start-up above a bare
 // `node:http` request, and no more memory. `npm run bench` builds the simple bundle (src/ in one ncc
 // build, nothing deferred) beside dist/ in every run; it misses the bar by far (BENCHMARKS.md), for
-// two packages, each deferred by the simplest means that works for it:
+// two packages, each built on its own and required on its first use:
 // - undici: @actions/core imports @actions/http-client at load (for OIDC tokens, never asked for),
 //   our transport imports it for HttpClient, and http-client imports undici at load for a ProxyAgent
 //   only Octokit uses. Evaluating undici (and http2, tls, … that it loads) is most of the
 //   conventional action's start-up. No `import()` of ours can defer a library's static import, and
 //   webpack keeps it (the packages do not declare themselves free of side effects; @actions/core
 //   exports only its whole index). So tsconfig.json's `paths` sends the bare name `undici` to
-//   src/defer-undici.cjs, which requires dist/undici.cjs, undici built on its own below, on the
-//   first use of any of its names. Built into index.js instead, undici is not evaluated at start
-//   but its 435 KiB are still compiled, which the bench measured at about 50 ms: past the bar.
-// - markdown-it: src/text/markdown-it.cjs requires it on the first comment read, from this build.
-// Tests and `npm run local-action` run src/ as it is: they do not read `paths` and load the real
-// undici. Drop the stand-in when the bench's simple bundle meets the bar.
+//   src/defer-undici.cjs, the one stand-in, which requires dist/undici.cjs on the first use of any
+//   of its names. Built into index.js instead, undici is not evaluated at start but its 435 KiB are
+//   still compiled, which the bench measured at about 50 ms: past the bar.
+// - markdown-it: src/text/markdown-it.cjs requires it on the first comment read, a require() inside
+//   a function (no stand-in: only this build's `externals` differ). Built into index.js, its 112 KiB
+//   were parsed at every start, whether the run read a comment or not: the bench measured about
+//   12 ms of CPU, which took dist/ past the bar (80.6 ms against 73.6, November 2026).
+// Tests and `npm run local-action` run src/ as it is: they do not read `paths` or `externals` and
+// load the real packages. Drop a package's own build when the bench's simple bundle meets the bar.
 //
 // The output is deterministic: CI rebuilds dist/ and fails when it differs from the committed one.
 // `--out DIR` builds elsewhere (the bench builds its copies so).
@@ -31,6 +35,10 @@ const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
 /** undici, built on its own: src/defer-undici.cjs requires it on the first use of any of its names. */
 const UNDICI = './undici.cjs';
+/** markdown-it, built on its own: src/text/markdown-it.cjs requires it on the first comment read. */
+const MARKDOWN_IT = './markdown-it.cjs';
+/** What index.js requires from beside it rather than holds; nothing with `--single` (the bench's simple bundle). */
+const externals = process.argv.includes('--single') ? {} : { [UNDICI]: UNDICI, 'markdown-it': MARKDOWN_IT };
 
 /** What of webpack's modules the licenses need: a concatenated module holds others. */
 type Module = {
@@ -46,20 +54,23 @@ type Ncc = (
   assets: Record<string, { source: string | Buffer }>;
   stats: { compilation: { modules: Set<Module> } };
 }>;
-const ncc = createRequire(import.meta.url)('@vercel/ncc') as Ncc;
+const require = createRequire(import.meta.url);
+const ncc = require('@vercel/ncc') as Ncc;
 const options = { esm: false, minify: true, quiet: true, cache: false };
 // ncc's cache does not notice a change of tsconfig.json's `paths`: every build starts afresh.
-const main = await ncc(join(ROOT, 'src/index.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
+const main = await ncc(join(ROOT, 'src/index.ts'), { ...options, externals });
 const undici = await ncc(join(ROOT, 'node_modules/undici/index.js'), options);
+const markdownIt = await ncc(require.resolve('markdown-it'), options);
 // ncc leaves files it did not write: a chunk that a change removed would stay behind.
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
 writeFileSync(join(DIST, 'index.js'), main.code);
 writeFileSync(join(DIST, UNDICI), undici.code);
+writeFileSync(join(DIST, MARKDOWN_IT), markdownIt.code);
 for (const [name, asset] of Object.entries(main.assets)) writeFileSync(join(DIST, name), asset.source);
 writeFileSync(
   join(DIST, 'licenses.txt'),
-  licenses([main, undici].flatMap((build) => [...build.stats.compilation.modules])),
+  licenses([main, undici, markdownIt].flatMap((build) => [...build.stats.compilation.modules])),
 );
 // The post step's entry (action.yml `runs.post`): a few lines that load dist/index.js as the post step.
 copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
@@ -79,6 +90,7 @@ for (const [name, asset] of Object.entries(cli.assets)) {
   if (name.endsWith('.js')) writeFileSync(join(CLI, name), asset.source);
 }
 // The same deferred undici as the action's (a proxy's first request loads it): dist/cli/ ships alone.
+// The command line reads no comment, so it has no markdown-it.
 writeFileSync(join(CLI, UNDICI), undici.code);
 writeFileSync(
   join(CLI, 'licenses.txt'),
