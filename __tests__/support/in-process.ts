@@ -12,7 +12,14 @@ import * as core from '@actions/core';
 import { run, runPostStep } from '../../src/main.ts';
 import { coreRunner } from '../../src/step/runner.ts';
 import { clearSecrets } from '../../src/text/text-gate.ts';
-import { readRunResult, runAction, runnerEnvironment, type RunOptions, type RunResult } from './runner.ts';
+import {
+  readRunResult,
+  removeRunnerDirectory,
+  runAction,
+  runnerEnvironment,
+  type RunOptions,
+  type RunResult,
+} from './runner.ts';
 
 type Write = typeof process.stdout.write;
 
@@ -105,5 +112,9 @@ async function runHere(options: RunOptions): Promise<RunResult> {
     clearSecrets();
   }
 
-  return readRunResult(files, { code, signal: null, stdout, stderr, started });
+  try {
+    return readRunResult(files, { code, signal: null, stdout, stderr, started });
+  } finally {
+    removeRunnerDirectory(env);
+  }
 }

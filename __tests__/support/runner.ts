@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,7 +173,16 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   );
   clearTimeout(killer);
 
-  return readRunResult(files, { code, signal, stdout, stderr, started });
+  try {
+    return readRunResult(files, { code, signal, stdout, stderr, started });
+  } finally {
+    removeRunnerDirectory(env);
+  }
+}
+
+/** A run's directory (its runner files, workspace and temp), once they are read back: none outlives its test. */
+export function removeRunnerDirectory(env: Record<string, string>): void {
+  if (env.RUNNER_TEMP) rmSync(env.RUNNER_TEMP, { recursive: true, force: true });
 }
 
 /** What a step left: its exit, its output, and the runner's files read back (the same for a child and in-process). */
