@@ -25,6 +25,16 @@ describe('dist/', () => {
     );
   });
 
+  test('index.js requires undici and markdown-it from beside it rather than holding them (scripts/bundle.ts says why)', () => {
+    const entry = readFileSync(join(DIST, 'index.js'), 'utf8');
+    expect(entry).toContain('require("./undici.cjs")');
+    expect(entry).toContain('require("./markdown-it.cjs")');
+    // markdown-it's banner names it with its version: in its own file, not in the entry.
+    const banner = /markdown-it \d+\.\d+\.\d+/;
+    expect(entry).not.toMatch(banner);
+    expect(readFileSync(join(DIST, 'markdown-it.cjs'), 'utf8')).toMatch(banner);
+  });
+
   test('licenses.txt names every dependency the bundle holds, and undici, which http-client brings', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object };
     const named = new Set(readFileSync(join(DIST, 'licenses.txt'), 'utf8').split('\n'));
