@@ -2,6 +2,7 @@ import { ANSWER_LIMIT, COMMENT_LIMIT, neutraliseAnswer, renderAnswerComment } fr
 import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
 import { render, seen } from './support/render.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
+import { inWorker } from './support/in-worker.ts';
 
 const DOCS = new Set(['docs.example.com']);
 const ZWSP = '\u200b';
@@ -137,14 +138,21 @@ describe('neutraliseAnswer', () => {
     expect(neutraliseAnswer('the key is svc_dsc_Secret0123456789abcdef', DOCS)).not.toContain('Secret0123456789');
   });
 
-  test.each(Object.entries(HOSTILE_SHAPES(70_000)))(
-    'renders %s in bounded time',
-    (_shape, text) => {
-      // Never timed (src/text/markdown.ts has the figures); jest's timeout guards against a hang.
-      expect(neutraliseAnswer(text, DOCS)).toEqual(expect.any(String));
-    },
-    60_000,
-  );
+  describe('in bounded time', () => {
+    // Never timed (src/text/markdown.ts has the figures); a worker's deadline guards against a
+    // hang, which jest's timeout cannot stop (support/in-worker.ts).
+    const worker = inWorker();
+    const RENDER = new URL('../src/ask/render.ts', import.meta.url);
+    afterAll(() => worker.close());
+
+    test.each(Object.entries(HOSTILE_SHAPES(70_000)))(
+      'renders %s',
+      async (_shape, text) => {
+        expect(await worker.call(RENDER, 'neutraliseAnswer', [text, DOCS], 60_000)).toEqual(expect.any(String));
+      },
+      65_000,
+    );
+  });
 
   test('cuts a long answer below the limit', () => {
     const out = neutraliseAnswer('word '.repeat(ANSWER_LIMIT), DOCS);

@@ -2,6 +2,7 @@ import { MAX_MARKDOWN, scanLines, visibleMarkdown } from '../src/text/markdown.t
 import { findRequest } from '../src/github/request.ts';
 import { stripInvisibleCharacters } from '../src/text/sanitize.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
+import { inWorker } from './support/in-worker.ts';
 
 /**
  * The shapes whose request line is not a request, and why; every other shape's is
@@ -27,24 +28,43 @@ const SHAPES = HOSTILE_SHAPES(MAX_MARKDOWN);
 
 describe('reading a comment is bounded', () => {
   // How long each shape takes is not asserted here (a wall-clock bound is a flaky test on a loaded
-  // machine). Here each worst shape, at GitHub's limit for a comment, is read to the end, once, and
-  // gives the right request; jest's timeout below is the guard against a hang (the hand-written
-  // scanner took 54 s on the first shape).
+  // machine). Each worst shape, at GitHub's limit for a comment, is read to the end, once, and gives
+  // the right request. The guard against a hang is the deadline of a worker thread
+  // (support/in-worker.ts): jest's timeout cannot stop a synchronous scan (the hand-written scanner
+  // took 54 s on the first shape), and a minute is far past any linear read.
+  const worker = inWorker();
+  const REQUEST = new URL('../src/github/request.ts', import.meta.url);
+  const MARKDOWN = new URL('../src/text/markdown.ts', import.meta.url);
+  const DEADLINE = 60_000;
+  afterAll(() => worker.close());
+
+  test('the guard: a read that never returns fails at the deadline, and the next call gets a fresh worker', async () => {
+    const never = new URL('./fixtures/never-returns.ts', import.meta.url);
+    await expect(worker.call(never, 'neverReturns', [], 300)).rejects.toThrow(
+      'neverReturns did not return within 300 ms',
+    );
+    expect(await worker.call(REQUEST, 'findRequest', ['/docs document the flag', '/docs'], DEADLINE)).toBe(
+      'document the flag',
+    );
+  });
+
   test.each(Object.entries(SHAPES))(
     '%s, at GitHub’s limit for a comment',
-    (shape, text) => {
+    async (shape, text) => {
       // Each shape ends with a request on its own line.
       const expected = shape in NOT_FOUND ? undefined : (CUT[shape] ?? 'document the flag');
-      expect(findRequest(text, '/docs')).toBe(expected);
+      expect(await worker.call(REQUEST, 'findRequest', [text, '/docs'], DEADLINE)).toBe(expected);
     },
-    60_000,
+    DEADLINE + 5_000,
   );
 
   test.each(Object.entries(NOT_FOUND).map(([shape, { why, shown }]) => [shape, why, shown] as const))(
     '%s: the request line, %s, reaches the agent: %s',
-    (shape, _why, shown) => {
-      expect(visibleMarkdown(SHAPES[shape]!).includes('/docs document the flag')).toBe(shown);
+    async (shape, _why, shown) => {
+      const visible = (await worker.call(MARKDOWN, 'visibleMarkdown', [SHAPES[shape]], DEADLINE)) as string;
+      expect(visible.includes('/docs document the flag')).toBe(shown);
     },
+    DEADLINE + 5_000,
   );
 
   test('text past GitHub’s limit is not read', () => {
