@@ -310,6 +310,28 @@ describe('OpenAPI validation', () => {
     expect(gh.violations).toEqual([]);
   });
 
+  test('a path is routed to its own template among all of GitHub’s, and a file path may hold slashes', () => {
+    // Each parameter as a value no template has as a literal: only the template itself fits best.
+    const pathOf = (template: string): string => template.replace(/\{[^}]+\}/g, 'p1');
+    const shapes = new Map<string, number>();
+    for (const { template } of loadSpec()) shapes.set(pathOf(template), (shapes.get(pathOf(template)) ?? 0) + 1);
+    // Left out: GitHub's root (`GET /`, the API's index), no route of the fake's, and the few pairs
+    // of templates of one shape that GitHub tells apart by their methods.
+    const single = loadSpec().filter((entry) => entry.template !== '/' && shapes.get(pathOf(entry.template)) === 1);
+    expect(single.length).toBeGreaterThan(700);
+    for (const { template, methods } of single) {
+      const path = pathOf(template);
+      const [method = ''] = methods.keys();
+      const match = matchRoute(method, path);
+      expect(match.kind === 'ok' ? match.op.key : match.kind).toBe(`${method} ${template}`);
+    }
+    const file = matchRoute('GET', `${R}/contents/docs/guide/setup.md`);
+    expect(file.kind === 'ok' && [file.op.key, file.params.path]).toEqual([
+      'GET /repos/{owner}/{repo}/contents/{path}',
+      'docs/guide/setup.md',
+    ]);
+  });
+
   test("every implemented route is an operation in GitHub's description", () => {
     for (const key of Object.keys(routes)) {
       const [method = '', template = ''] = key.split(' ');

@@ -135,6 +135,40 @@ function toSegment(text: string): Segment {
   return { kind: 'pattern', regex: new RegExp(`^${source}$`), names };
 }
 
+/** The templates by their number of segments and first segment (candidateKey). */
+let candidates: Map<string, PathEntry[]> | undefined;
+/** Templates whose trailing parameter may span several segments (contents/{path}, git/ref/{ref}). */
+let spanning: PathEntry[] = [];
+
+/**
+ * The templates a path could match: those of its length that start with its first segment (every
+ * template GitHub has starts with a literal), and those whose trailing parameter spans the rest.
+ * A request is tried against a few dozen templates instead of all 800.
+ */
+function candidatesFor(parts: string[]): PathEntry[] {
+  if (candidates === undefined) {
+    candidates = new Map();
+    for (const entry of loadSpec()) {
+      const key = candidateKey(entry.segments.length, entry.segments[0]);
+      const same = candidates.get(key);
+      if (same) same.push(entry);
+      else candidates.set(key, [entry]);
+    }
+    spanning = loadSpec().filter((entry) => {
+      const last = entry.segments[entry.segments.length - 1];
+      return last?.kind === 'param' && SLASHED_PARAMS.has(last.name);
+    });
+  }
+  const exact = candidates.get(candidateKey(parts.length, { kind: 'literal', text: parts[0] ?? '' })) ?? [];
+  // A template that does not start with a literal (none does today) is tried for every path.
+  const open = candidates.get(candidateKey(parts.length, undefined)) ?? [];
+  return [...exact, ...open, ...spanning.filter((entry) => entry.segments.length < parts.length)];
+}
+
+function candidateKey(length: number, first: Segment | undefined): string {
+  return `${length} ${first?.kind === 'literal' ? first.text : '{}'}`;
+}
+
 /**
  * Finds the path template GitHub would route to. Literal segments beat parameters at the first
  * position where candidates differ, which is how '/issues/comments' wins over '/issues/{issue_number}'.
@@ -142,7 +176,7 @@ function toSegment(text: string): Segment {
 export function matchRoute(method: string, path: string): Match {
   const parts = path.split('/').slice(1);
   let best: { entry: PathEntry; rank: string; params: Record<string, string> } | undefined;
-  for (const entry of loadSpec()) {
+  for (const entry of candidatesFor(parts)) {
     const found = matchSegments(entry.segments, parts);
     if (found !== undefined && (best === undefined || found.rank > best.rank)) {
       best = { entry, ...found };
@@ -164,7 +198,7 @@ function matchSegments(
   // trailing parameter spans the rest of the path, ranked below exact fits.
   const spans = segments.length < parts.length;
   if (spans && !(last?.kind === 'param' && SLASHED_PARAMS.has(last.name))) return undefined;
-  const params: Record<string, string> = {};
+  const raw: [string, string][] = [];
   let rank = spans ? '0' : '1';
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
@@ -174,16 +208,17 @@ function matchSegments(
       if (segment.text !== part) return undefined;
       rank += '2';
     } else if (segment.kind === 'param') {
-      params[segment.name] = safeDecode(part);
+      raw.push([segment.name, part]);
       rank += '0';
     } else {
       const groups = segment.regex.exec(part);
       if (groups === null) return undefined;
-      segment.names.forEach((name, n) => (params[name] = safeDecode(groups[n + 1] ?? '')));
+      segment.names.forEach((name, n) => raw.push([name, groups[n + 1] ?? '']));
       rank += '1';
     }
   }
-  return { rank, params };
+  // Decoded only once the whole template fits.
+  return { rank, params: Object.fromEntries(raw.map(([name, value]) => [name, safeDecode(value)])) };
 }
 
 function safeDecode(text: string): string {
