@@ -3,7 +3,7 @@
  * outside text of the worst shapes is read in bounded time (markdown.test, ask-render.test).
  *
  * - jest's timeout cannot stop a synchronous loop: a test that scans for a minute passes, a minute
- *   late. A worker is terminated at the deadline and the test fails, naming the input.
+ *   late. A worker is terminated at the deadline, and the test (named after its input) fails.
  * - The worker is its own V8 isolate, where the suite's coverage counters (jest.runtime.cjs) are
  *   off: under them markdown-it's inner loops ran 2 to 10 times slower. The same functions are
  *   covered by the other tests in this process.
