@@ -1,38 +1,8 @@
 // The shape of src/ (src/README.md): no module imports itself back through others. The direction
 // between folders is an ESLint rule (eslint.config.js `layer`); this checks what the rule cannot.
-// The graph is TypeScript's own: every import, export-from, dynamic import and require of each file,
-// resolved as tsc resolves it with tsconfig.json (madge did the same with 16 MB of dependencies).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import ts from 'typescript';
-import { ROOT } from './support/runner.ts';
-
-function importGraph(dir: string): Map<string, string[]> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(ROOT, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  // Tests and local runs load the real packages, not the bundle's deferrals (tsconfig.json `paths`).
-  const options = { ...parsed?.options, paths: undefined };
-  const files = readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(ts|cjs)$/.test(name) && !name.endsWith('.d.ts'))
-    .map((name) => join(ROOT, dir, name));
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles
-      .map(({ fileName }) => ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName)
-      .filter((target): target is string => target !== undefined && files.includes(target));
-    graph.set(relative(ROOT, file), [...new Set(targets.map((target) => relative(ROOT, target)))]);
-  }
-  return graph;
-}
+// The graph is TypeScript's own (support/import-graph.ts; madge did the same with 16 MB of
+// dependencies).
+import { inWorker } from './support/in-worker.ts';
 
 /** Every cycle found by a depth-first search, each as the path that closes it. */
 function cycles(graph: Map<string, string[]>): string[][] {
@@ -52,8 +22,11 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-test('src/ has no import cycle', () => {
-  const graph = importGraph('src');
+test('src/ has no import cycle', async () => {
+  const worker = inWorker();
+  const graph = (await worker
+    .call(new URL('./support/import-graph.ts', import.meta.url), 'importGraph', ['src'], 60_000)
+    .finally(() => worker.close())) as Map<string, string[]>;
   expect(graph.size).toBeGreaterThan(30);
   // The graph is complete: the table of modes reaches each mode's run, dynamic imports included.
   expect(graph.get('src/main.ts')).toContain('src/modes.ts');

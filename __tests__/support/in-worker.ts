@@ -1,13 +1,15 @@
 /**
- * Calls a function of src/ in a worker thread, under a deadline: the guard for the checks that
- * outside text of the worst shapes is read in bounded time (markdown.test, ask-render.test).
+ * Calls a function in a worker thread, under a deadline: the guard for the checks that outside
+ * text of the worst shapes is read in bounded time (markdown.test, ask-render.test), and where
+ * layers.test builds src/'s import graph with TypeScript (support/import-graph.ts).
  *
  * - jest's timeout cannot stop a synchronous loop: a test that scans for a minute passes, a minute
  *   late. A worker is terminated at the deadline, and the test (named after its input) fails.
  * - The worker is its own V8 isolate, where the suite's coverage counters (jest.runtime.cjs) are
  *   off: under them markdown-it's inner loops ran 2 to 10 times slower. The same functions are
  *   covered by the other tests in this process.
- * - The worker runs src/ as Node runs it (its own type stripping), not through jest's transform.
+ * - The worker runs the module as Node runs it (its own type stripping and compile cache), not
+ *   through jest's transform and module registry.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -28,7 +30,7 @@ parentPort.on('message', async ({ id, module, name, args }) => {
 
 export interface InWorker {
   /**
-   * `name(...args)` from `module` (a file URL under src/) in the worker; rejects if it has not
+   * `name(...args)` from `module` (a file URL) in the worker; rejects if it has not
    * returned within `deadlineMs`, and the next call gets a fresh worker.
    */
   call(module: URL, name: string, args: unknown[], deadlineMs: number): Promise<unknown>;
