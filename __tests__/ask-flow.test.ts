@@ -1,11 +1,11 @@
 // Ask mode in-process: the entry with a fake runner (support/fake-runner.ts), against the assistant
 // emulator and the fake GitHub on 127.0.0.1, through the real clients and the `ai` stream reader.
 import { jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { scratchDir } from './support/scratch.ts';
 import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';
 import { clearSecrets } from '../src/text/text-gate.ts';
@@ -40,7 +40,7 @@ afterEach(() => {
 
 /** The runner's environment for one step: inputs, the event file, and GitHub's variables. */
 function step(event: { name: string; payload: Record<string, unknown> }, inputs: Record<string, string> = {}): void {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-agent-ask-'));
+  const dir = scratchDir('docs-agent-ask-');
   writeFileSync(join(dir, 'event.json'), JSON.stringify(event.payload));
   Object.assign(process.env, {
     GITHUB_EVENT_NAME: event.name,

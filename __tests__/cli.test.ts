@@ -5,12 +5,12 @@
  * Run `npm run bundle` after changing src/.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
+import { scratchDir } from './support/scratch.ts';
 import { API_KEY, NODE24, ROOT, actionYaml } from './support/runner.ts';
 
 const CLI = join(ROOT, 'dist/cli/index.js');
@@ -229,7 +229,7 @@ describe('the examples in examples/, against `docs-agent emulator`', () => {
         { script: string[]; allow_failure: { exit_codes: number[] } }
       >;
       const job = gitlab['docs-agent'];
-      const dir = mkdtempSync(join(tmpdir(), 'docs-agent-gitlab-'));
+      const dir = scratchDir('docs-agent-gitlab-');
       const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose' };
       const gitlabRun = shell(`set -e\n${job?.script.join('\n') ?? 'false'}`, { ...emulator.env, ...mr }, dir);
       expect({ code: gitlabRun.code, stderr: gitlabRun.stderr.includes('completed') }).toEqual({

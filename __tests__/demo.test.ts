@@ -7,10 +7,10 @@
  * what it prints; one runs `npm run demo` itself.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { scratchDir } from './support/scratch.ts';
 import { ROOT, webhookPayload } from './support/runner.ts';
 
 interface Printed {
@@ -62,7 +62,7 @@ function eventFile(body: string, edit: (payload: Record<string, any>) => void = 
   const payload = webhookPayload('issue_comment', 'created');
   payload.comment.body = body;
   edit(payload);
-  const file = join(mkdtempSync(join(tmpdir(), 'demo-event-')), 'event.json');
+  const file = join(scratchDir('demo-event-'), 'event.json');
   writeFileSync(file, JSON.stringify(payload));
   return file;
 }

@@ -1,9 +1,8 @@
 // Contract tests for the fake GitHub REST API the action's end-to-end tests run against.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getOctokit } from '@actions/github';
 import { startFakeGitHub } from '../emulator/github/index.ts';
@@ -11,6 +10,7 @@ import type { FakeGitHub } from '../emulator/github/index.ts';
 import { loadSpec, matchRoute } from '../emulator/github/openapi.ts';
 import { routes } from '../emulator/github/routes.ts';
 import { schemaErrors } from '../emulator/github/validate.ts';
+import { scratchDir } from './support/scratch.ts';
 import { webhookPayload } from './support/runner.ts';
 
 const TOKEN = 'ghs_test_token';
@@ -592,7 +592,7 @@ describe('the command line', () => {
     const payload = webhookPayload('issue_comment', 'created');
     payload.repository.name = 'docs';
     payload.repository.owner.login = 'acme';
-    const dir = mkdtempSync(join(tmpdir(), 'fake-github-event-'));
+    const dir = scratchDir('fake-github-event-');
     const file = join(dir, 'event.json');
     writeFileSync(file, JSON.stringify(payload));
     const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;
@@ -619,7 +619,7 @@ describe('the command line', () => {
   });
 
   test('--event that is not JSON is refused with the file named', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-github-event-'));
+    const dir = scratchDir('fake-github-event-');
     const file = join(dir, 'event.json');
     writeFileSync(file, '{"issue": ');
     const cli = new URL('../emulator/github/cli.ts', import.meta.url).pathname;

@@ -6,12 +6,12 @@
  * summary and the issue comment.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Emulator, FaultRule } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
+import { scratchDir } from './support/scratch.ts';
 import { API_KEY, GITHUB_TOKEN, type RunOptions, type RunResult } from './support/runner.ts';
 import { parseRunnerCommands } from './support/runner-commands.ts';
 import { shownText } from './support/render.ts';
@@ -334,7 +334,7 @@ describe('what the service returns is checked before it is used', () => {
   });
 
   test('a pull request link that would run a command in a later step never becomes an output', async () => {
-    const marker = join(mkdtempSync(join(tmpdir(), 'docs-agent-pwned-')), 'PWNED');
+    const marker = join(scratchDir('docs-agent-pwned-'), 'PWNED');
     const hostile = `https://github.com/acme/docs/pull/1$(touch$IFS${marker})`;
     emulator.inject(
       answer('create', 201, { id: 'job_x', status: 'active' }),

@@ -2,8 +2,7 @@
 // (support/fake-runner.ts), against the service emulator and the fake GitHub on 127.0.0.1 through
 // the real clients, with timings built for tests instead of production's.
 import { jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GitHubEvent } from '../src/github/event.ts';
 import { run, runPostStep } from '../src/main.ts';
@@ -19,6 +18,7 @@ import { TIMINGS, type Timings } from '../src/step/timings.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';
 import { clearSecrets, registerSecret } from '../src/text/text-gate.ts';
+import { scratchDir } from './support/scratch.ts';
 import { API_KEY, GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { render, seen } from './support/render.ts';
@@ -512,7 +512,7 @@ describe('the entry', () => {
   afterAll(() => stdout.mockRestore());
 
   function stepEnv(inputs: Record<string, string>, payload: Record<string, unknown>, name: string): void {
-    const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'));
+    const dir = scratchDir('docs-agent-run-');
     writeFileSync(join(dir, 'event.json'), JSON.stringify(payload));
     Object.assign(process.env, {
       GITHUB_EVENT_NAME: name,

@@ -1,10 +1,10 @@
 // The step record (src/step/state.ts) and the runner port's writes to the runner's files.
 import * as core from '@actions/core';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coreRunner } from '../src/step/runner.ts';
 import { StepRecord } from '../src/step/state.ts';
+import { scratchDir } from './support/scratch.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { parseFileCommands } from './support/runner.ts';
 
@@ -143,7 +143,7 @@ describe('coreRunner', () => {
   });
 
   function runnerFile(variable: 'GITHUB_STATE' | 'GITHUB_OUTPUT'): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'docs-agent-files-')), variable);
+    const file = join(scratchDir('docs-agent-files-'), variable);
     writeFileSync(file, '');
     process.env[variable] = file;
     return file;
