@@ -138,9 +138,6 @@ export function runnerEnvironment(
     RUNNER_TEMP: dir,
     RUNNER_DEBUG: '1',
     DOCS_AGENT_DELAY_SCALE: '0.01',
-    // The runner sets no compile cache. Node's (jest.config.js sets it for the suite) changes only
-    // how fast V8 compiles the bundle, not what it does: about a tenth of each child run's CPU.
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     ...files,
     ...inputEnv(options.inputs ?? {}),
     ...Object.fromEntries(Object.entries(options.state ?? {}).map(([k, v]) => [`STATE_${k}`, v])),
@@ -155,7 +152,10 @@ export async function runAction(options: RunOptions = {}): Promise<RunResult> {
   const script = options.script ?? join(ROOT, entry);
   const started = performance.now();
   const child = spawn(NODE24, [script], {
-    env,
+    // The runner sets no compile cache, and runnerEnvironment (which the bench times) gives none.
+    // Here the suite's (jest.config.js) is passed on: it changes only how fast V8 compiles the
+    // bundle, not what it does, and saves about a tenth of each child run's CPU.
+    env: process.env.NODE_COMPILE_CACHE ? { ...env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : env,
     cwd: env.GITHUB_WORKSPACE,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
