@@ -1,4 +1,5 @@
-// jest's runtime, with V8's coverage taken without turning on the debugger.
+// jest's runtime, with V8's coverage taken without turning on the debugger, and each CommonJS
+// module compiled once per worker (below).
 //
 // jest's coverage (collect-v8-coverage) enables the inspector's Debugger next to the Profiler, to
 // keep V8 from flushing the bytecode of functions not run lately, which loses their counts (jest
@@ -6,8 +7,8 @@
 // inspector for every script compiled, and jest compiles every module of node_modules again for
 // each test file: about a third of the suite's CPU. Here V8 is told not to flush bytecode instead,
 // and only the Profiler is on. What is counted and reported is the same.
-// jest 29.7's runtime is extended here (its collectV8Coverage and stopCollectingV8Coverage, and the
-// private fields they set): re-check this file on any upgrade of jest.
+// jest 29.7's runtime is extended here (its collectV8Coverage, stopCollectingV8Coverage and
+// createScriptFromCode, and the private fields they use): re-check this file on any upgrade of jest.
 const { Session } = require('node:inspector');
 const { setFlagsFromString } = require('node:v8');
 const { Script } = require('node:vm');
@@ -52,8 +53,7 @@ class PreciseCoverage {
 const scripts = new Map();
 let current;
 
-/** jest-runtime 29's own collectV8Coverage, with the instrumenter above. */
-class PreciseCoverageRuntime extends Runtime {
+class SuiteRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     current = this;
@@ -84,6 +84,7 @@ class PreciseCoverageRuntime extends Runtime {
     return script;
   }
 
+  /** jest-runtime 29's own collectV8Coverage, with the instrumenter above. */
   async collectV8Coverage() {
     this._v8CoverageInstrumenter = new PreciseCoverage();
     this._v8CoverageSources = new Map();
@@ -104,4 +105,4 @@ class PreciseCoverageRuntime extends Runtime {
   }
 }
 
-module.exports = PreciseCoverageRuntime;
+module.exports = SuiteRuntime;
