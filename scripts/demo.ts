@@ -10,29 +10,25 @@ import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import {
-  ASSISTANT_KEY,
-  DOMAIN,
-  NAMED_FAULTS,
-  startAssistantEmulator,
-  type AssistantFault,
-} from '../emulator/assistant/index.ts';
+import { ASSISTANT_KEY, DOMAIN, NAMED_FAULTS, type AssistantFault } from '../emulator/assistant/faults.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import type { Permission } from '../emulator/github/types.ts';
 import type { JobOutcome } from '../emulator/types.ts';
 
 /**
- * What a run needs beyond the options, loaded once they are read: the agent's emulator, the fake
- * GitHub and the runner's support (whose 9 MB of webhook examples take a while to parse), so that
- * --help and a usage error answer without them.
+ * What a run needs beyond the options, loaded once they are read: the agent's and the assistant's
+ * emulators (the latter loads the `ai` package), the fake GitHub and the runner's support (whose
+ * 9 MB of webhook examples take a while to parse), so that --help and a usage error answer without
+ * them.
  */
 const loadRun = async () => {
-  const [github, agent, runner] = await Promise.all([
+  const [github, agent, assistant, runner] = await Promise.all([
     import('../emulator/github/index.ts'),
     import('../emulator/index.ts'),
+    import('../emulator/assistant/index.ts'),
     import('../__tests__/support/runner.ts'),
   ]);
-  return { ...github, ...agent, ...runner };
+  return { ...github, ...agent, startAssistantEmulator: assistant.startAssistantEmulator, ...runner };
 };
 type Run = Awaited<ReturnType<typeof loadRun>>;
 
@@ -332,7 +328,8 @@ async function reactionsOn(github: FakeGitHub, payload: Payload, { GITHUB_TOKEN 
 
 async function main(options: Options): Promise<number> {
   const run = await loadRun();
-  const { API_KEY, GITHUB_TOKEN, repositoryOf, runAction, startEmulator, startFakeGitHub } = run;
+  const { API_KEY, GITHUB_TOKEN, repositoryOf, runAction, startAssistantEmulator, startEmulator, startFakeGitHub } =
+    run;
   const outcome = OUTCOMES[options.outcome];
   const [emulator, assistant] = await Promise.all([
     startEmulator({
