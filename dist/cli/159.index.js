@@ -22,7 +22,7 @@ exports.modules = {
 
 
 async function runEmulator(flags, io, signal) {
-    const offline = await __webpack_require__.e(/* import() */ 839).then(__webpack_require__.bind(__webpack_require__, 839));
+    const offline = await __webpack_require__.e(/* import() */ 885).then(__webpack_require__.bind(__webpack_require__, 885));
     let service;
     try {
         service = await offline.startOfflineService({
