@@ -4,9 +4,9 @@
 // jest's coverage (collect-v8-coverage) enables the inspector's Debugger next to the Profiler, to
 // keep V8 from flushing the bytecode of functions not run lately, which loses their counts (jest
 // issue 14766: coverage falling as more tests run). The debugger then sends an event through the
-// inspector for every script compiled, and jest compiles every module of node_modules again for
-// each test file: about a third of the suite's CPU. Here V8 is told not to flush bytecode instead,
-// and only the Profiler is on. What is counted and reported is the same.
+// inspector for every script compiled, and jest compiled every module of node_modules again for
+// each test file (now once per worker, below): about a third of the suite's CPU. Here V8 is told
+// not to flush bytecode instead, and only the Profiler is on. What is counted and reported is the same.
 // jest 29.7's runtime is extended here (its collectV8Coverage, stopCollectingV8Coverage and
 // createScriptFromCode, and the private fields they use): re-check this file on any upgrade of jest.
 const { Session } = require('node:inspector');
