@@ -35,10 +35,6 @@ export default {
   // which jest forks with the same flags) a 32 MiB young generation: fewer scavenges of the many
   // short-lived objects jest's module loading makes (about 4 % of the suite's CPU on two cores).
   maxWorkers: availableParallelism() * 2,
-  // The longest files first, also on a fresh clone without jest's timings (jest.sequencer.cjs).
-  testSequencer: '<rootDir>/jest.sequencer.cjs',
-  // jest's runtime with V8's coverage taken without the inspector's Debugger (jest.runtime.cjs).
-  runtime: '<rootDir>/jest.runtime.cjs',
   // V8's coverage of src/ (stripped of types, each file keeps its lines and columns: no source map
   // needed), for every file under src/ whether a test loads it or not. Only in-process tests count:
   // the contract tests' child processes run the bundle, which is not measured (the orchestration
