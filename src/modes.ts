@@ -1,10 +1,11 @@
 // The table of modes: each entry says which runs its mode takes, decides that mode's trigger and
-// the settings it needs, and runs it (step/mode.ts, `Mode`). The first entry that takes a run
-// decides it; main.ts runs what it decided and knows no mode by name.
+// the settings it needs (follow mode decides in its run: pulls/run.ts), and runs it (step/mode.ts,
+// `Mode`). The first entry that takes a run decides it; main.ts runs what it decided, and names
+// agent mode only for the words of a failure outside any mode and of the post step.
 //
-// Adding a mode (pull-request following, a sweep, …) is one entry here: its folder beside agent/
-// and ask/ (a LAYERS name and a `layer(...)` line in eslint.config.js) exports its `Mode`, placed
-// before the modes whose runs it takes. Agent mode stays last: it takes every run no other mode
+// Adding a mode is one entry here: its folder beside the others (a LAYERS name and a `layer(...)`
+// line in eslint.config.js) exports its `Mode`, placed before the modes whose runs it takes, and a
+// `Finisher` below if the sweep is to finish what it leaves in flight. Agent mode stays last: it takes every run no other mode
 // takes, and skips with a notice what the workflow is not set up for.
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
