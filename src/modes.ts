@@ -5,8 +5,8 @@
 //
 // Adding a mode is one entry here: its folder beside the others (a LAYERS name and a `layer(...)`
 // line in eslint.config.js) exports its `Mode`, placed before the modes whose runs it takes, and a
-// `Finisher` below if the sweep is to finish what it leaves in flight. Agent mode stays last: it takes every run no other mode
-// takes, and skips with a notice what the workflow is not set up for.
+// `Finisher` below if the sweep is to finish what it leaves in flight. Agent mode stays last: it
+// takes every run no other mode takes, and skips with a notice what the workflow is not set up for.
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
 import { pullsMode } from './pulls/mode.ts';
