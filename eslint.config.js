@@ -28,7 +28,7 @@ const NODE_GLOBALS = [
   'structuredClone',
 ];
 
-/** Folders of src/, bottom up; main.ts and index.ts (the entry) sit above them all. */
+/** Folders of src/, bottom up; modes.ts (the table of modes), main.ts and index.ts (the entry) sit above them all. */
 const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'sweep', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
@@ -68,8 +68,9 @@ export default defineConfig(
     },
   },
   // The layers of src/ (src/README.md), bottom up: each folder imports only the ones below it.
-  // The modes (agent/, ask/) are siblings: neither imports the other, and only the entry
-  // (main.ts) knows them both.
+  // The modes (agent/, ask/, pulls/, sweep/) are siblings: none imports another. Only the files
+  // above the folders import them: modes.ts (the table of modes, and the finishers it hands the
+  // sweep) and main.ts (agent mode's words for a failure outside any mode and for the post step).
   ...layer('base', [], 'base/ is the bottom layer: it imports no other folder of src/'),
   ...layer('text', ['base'], 'text/ (the gate, grammars, markdown) imports only base/'),
   ...layer(
@@ -86,24 +87,26 @@ export default defineConfig(
   ...layer(
     'agent',
     ['base', 'text', 'service', 'github', 'step'],
-    'agent/ is a mode: it never imports another mode (ask/, pulls/)',
+    'agent/ is a mode: it never imports another mode (ask/, pulls/, sweep/)',
   ),
   ...layer(
     'ask',
     ['base', 'text', 'service', 'github', 'step'],
-    'ask/ is a mode: it never imports another mode (agent/, pulls/)',
+    'ask/ is a mode: it never imports another mode (agent/, pulls/, sweep/)',
   ),
   ...layer(
     'pulls',
     ['base', 'text', 'service', 'github', 'step'],
-    'pulls/ is a mode: it never imports another mode (agent/, ask/)',
+    'pulls/ is a mode: it never imports another mode (agent/, ask/, sweep/)',
   ),
   ...layer(
     'sweep',
     ['base', 'text', 'service', 'github', 'step'],
     "sweep/ is a mode: it finishes other modes' requests through the finishers src/modes.ts gives it (step/finish.ts), never by importing them",
   ),
-  // The command line is a second front end on the same core: no GitHub, no runner, no mode of the action.
+  // The command line is a second front end on the same core: no GitHub, no runner, no mode of the
+  // action. The rule knows only src/'s folders: cli/emulator.ts's import() of the offline emulator
+  // (emulator/offline.ts), outside src/, passes it.
   ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),
   {
     // Issue 20: a file of src/ that grows past 300 lines holds more than one thing; split it at a
