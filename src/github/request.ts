@@ -1,5 +1,5 @@
 // The request in a comment or an issue body: what follows the trigger phrase, as GitHub renders
-// the text. Every mode reads requests with it (the agent's trigger rules, ask mode's questions).
+// the text. Agent mode's trigger rules (github/trigger.ts) and ask mode's questions read it here.
 import { readMarkdown } from '../text/markdown.ts';
 
 /** A fence that opens or closes a fenced code block (CommonMark: three or more backticks or tildes). */

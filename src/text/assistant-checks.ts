@@ -1,6 +1,6 @@
 // The checks of the assistant's settings (ask mode's inputs, the command line's `ask`), apart from
-// src/text/checks.ts so that the action's main bundle, which loads ask mode only for questions,
-// does not carry them.
+// the agent endpoints' in src/text/checks.ts. The action's main bundle carries them all the same:
+// ask/mode.ts reads ask mode's inputs, with these checks, to decide a run.
 import { ADMIN_KEY_PREFIX, ASSISTANT_KEY_PREFIX } from '../base/constants.ts';
 import type { SettingName } from './checks.ts';
 
