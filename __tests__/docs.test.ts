@@ -64,6 +64,13 @@ describe('sizes', () => {
   ])('%s is under %d bytes', (file, limit) => {
     expect(statSync(join(ROOT, file)).size).toBeLessThan(limit);
   });
+  // Issue 31's weight for the benchmark: every figure BENCHMARKS.md reports, in at most 600 lines.
+  test('bench/ is at most 600 lines', () => {
+    const files = readdirSync(join(ROOT, 'bench'));
+    const lines = files.map((file) => read(`bench/${file}`).split('\n').length - 1);
+    expect(files.length).toBeGreaterThan(5);
+    expect(lines.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(600);
+  });
 });
 
 describe('the README', () => {
