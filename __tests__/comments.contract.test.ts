@@ -1,6 +1,7 @@
 /**
- * The comment workflow, run from the shipped dist/ against the service emulator and a fake GitHub
- * API that keeps state and checks every request against GitHub's OpenAPI description.
+ * The comment workflow, each step run as the runner runs it, in this process (support/in-process.ts;
+ * the shipped dist/ only for a second GitHub API address), against the service emulator and a fake
+ * GitHub API that keeps state and checks every request against GitHub's OpenAPI description.
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';

@@ -1,6 +1,6 @@
 /**
- * A workflow fails only where its owner asked for it. The shipped dist/ runs as the runner runs it,
- * against the service emulator and the fake GitHub, with the inputs of the README's own `/docs`
+ * A workflow fails only where its owner asked for it. Each step runs as the runner runs it, in this
+ * process (support/in-process.ts), against the service emulator and the fake GitHub, with the inputs of the README's own `/docs`
  * workflow and real webhook payloads:
  * - a question where ask mode is not set up is no request of ask mode: skipped, the asker told once;
  * - who may ask is decided before any input of the path they asked for is judged;

@@ -1,5 +1,6 @@
 /**
- * Faults, cancellation and the runs that do not wait, against the shipped dist/ under Node 24.
+ * Faults, cancellation and the runs that do not wait: in this process, and signals, kills and the
+ * post step's entry against the shipped dist/ under Node 24 (support/in-process.ts).
  * Every run must end with the right outcome, at most one job, in bounded time, with no stack
  * trace and without printing the key.
  */

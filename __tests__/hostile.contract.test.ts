@@ -1,5 +1,6 @@
 /**
- * Hostile input against the shipped dist/ under Node 24: a service, gateway or proxy that echoes
+ * Hostile input against a whole step, in this process and, where only a process shows it, the
+ * shipped dist/ under Node 24: a service, gateway or proxy that echoes
  * the key, answers with runner commands, oversized or never-ending bodies and forged job fields.
  * What the runner would act on is checked with a port of its command parser, not with string
  * searches, and every place the text can reach is checked for the key: the log, the outputs, the

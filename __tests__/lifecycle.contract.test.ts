@@ -1,5 +1,5 @@
 /**
- * The edges of a job's life, against the shipped dist/ under Node 24: the last seconds before the
+ * The edges of a job's life, each a whole step in this process (support/in-process.ts): the last seconds before the
  * deadline, job-id on any event, a tracking issue without a prompt, status on every exit, input
  * and GitHub errors that say what to do.
  */

@@ -1,5 +1,6 @@
 /**
- * The agent's work on the issue (issue 11), run from the shipped dist/ against the service emulator,
+ * The agent's work on the issue (issue 11), each step in this process (the post step's own entry from
+ * the shipped dist/: support/in-process.ts) against the service emulator,
  * whose v1 sessions carry a plan that advances over the job's life, and the fake GitHub API.
  * Waits run at DOCS_AGENT_DELAY_SCALE 0.01: the plan is read at most every 200 ms, the comment
  * edited at most every 300 ms, a heartbeat every 600 ms.

@@ -1,5 +1,6 @@
 /**
- * Trust on the GitHub side, against the shipped dist/: who may spend the quota, which markers are
+ * Trust on the GitHub side, in this process and, for signals and kills, against the shipped dist/
+ * (support/in-process.ts): who may spend the quota, which markers are
  * believed, a GitHub that hangs, and a final comment that must still end true.
  */
 import type { Emulator } from '../emulator/index.ts';
