@@ -94,8 +94,8 @@ test('each test the index names exists in its file, runs, and runs where the ind
       (test) => !test.describe && !test.skipped && test.titles.some((title) => matches(name, title)),
     );
     if (named.length === 0) return [`${file}: "${name}" is not a test that runs`];
-    const kinds = new Set(named.map((test) => (test.child ? 'child run' : 'in-process')));
-    const runs = kinds.size === 2 ? 'in-process and child runs' : [...kinds][0];
+    const kinds = new Set(named.map((test) => test.runs));
+    const runs = kinds.size === 1 ? [...kinds][0] : 'in-process and child runs';
     return where === runs ? [] : [`${file}: "${name}" says (${where ?? 'nothing'}), runs (${runs})`];
   });
   expect(wrong).toEqual([]);
@@ -117,10 +117,13 @@ test('a name matches a title whole, with … for any text', () => {
 test('a skipped test, a conditional one and where each runs are read from the syntax', async () => {
   const source = `
     function shipped() { return runAgainst(services, {}); }
+    const either = (ghes) => (ghes ? runAgainst : runStepAgainst)(services, {});
     describe('d', () => {
       test('in this process', () => runStep({ inputs: {} }));
       test('signalled', () => runStep({ onSpawn: (child) => child.kill('SIGINT') }));
       test.each([1])('through a helper %s', () => shipped());
+      test('one or the other', () => either(false));
+      test('a variable named fork', () => expect(fork).toBe(1));
       test.skip('skipped', () => undefined);
       if (process.env.CI) test('only on CI', () => undefined);
     });
@@ -130,14 +133,17 @@ test('a skipped test, a conditional one and where each runs are read from the sy
   const tests = (await worker
     .call(new URL('./support/test-titles.ts', import.meta.url), 'declaredTests', ['inline.test.ts', source], 60_000)
     .finally(() => worker.close())) as DeclaredTest[];
-  expect(
-    tests.filter((test) => !test.describe).map(({ titles, skipped, child }) => [titles.at(-1), skipped, child]),
-  ).toEqual([
-    ['in this process', false, false],
-    ['signalled', false, true],
-    ['through a helper %s', false, true],
-    ['skipped', true, false],
-    ['only on CI', true, false],
-    ['under a skipped describe', true, false],
+  const seen = tests
+    .filter((test) => !test.describe)
+    .map(({ titles, skipped, runs }) => [titles.at(-1), skipped, runs]);
+  expect(seen).toEqual([
+    ['in this process', false, 'in-process'],
+    ['signalled', false, 'child run'],
+    ['through a helper %s', false, 'child run'],
+    ['one or the other', false, 'in-process and child runs'],
+    ['a variable named fork', false, 'in-process'],
+    ['skipped', true, 'in-process'],
+    ['only on CI', true, 'in-process'],
+    ['under a skipped describe', true, 'in-process'],
   ]);
 });

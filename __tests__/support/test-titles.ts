@@ -13,8 +13,8 @@ export interface DeclaredTest {
   skipped: boolean;
   /** `.only` or an `f` prefix: every other test of the file is then skipped. */
   only: boolean;
-  /** Its body starts a child process: the shipped dist/ (support/runner.ts) or a command. */
-  child: boolean;
+  /** Whether its body starts a child process: the shipped dist/ (support/runner.ts) or a command. */
+  runs: Runs;
 }
 
 const BLOCKS = new Set(['test', 'it', 'describe', 'xtest', 'xit', 'xdescribe', 'fit', 'fdescribe']);
@@ -45,54 +45,74 @@ function titleOf(node: ts.Expression | undefined, source: ts.SourceFile): string
   return undefined;
 }
 
+/** Where a test runs the action. */
+export type Runs = 'in-process' | 'child run' | 'in-process and child runs';
+
 /**
- * What a piece of code calls (`calls`), the functions it hands on to be called (an argument, a
- * branch of `?:`: `passed`), and the property names and strings it writes (`words`).
+ * What a piece of code calls (`calls`), the functions it hands on to be called (an argument:
+ * `passed`) or picks between (a branch of `?:`: `branches`), and the property names and strings it
+ * writes (`words`).
  */
-function uses(node: ts.Node): { calls: Set<string>; passed: Set<string>; words: Set<string> } {
-  const calls = new Set<string>();
-  const passed = new Set<string>();
-  const words = new Set<string>();
+function uses(node: ts.Node): Record<'calls' | 'passed' | 'branches' | 'words', Set<string>> {
+  const found = {
+    calls: new Set<string>(),
+    passed: new Set<string>(),
+    branches: new Set<string>(),
+    words: new Set<string>(),
+  };
   const visit = (child: ts.Node): void => {
     if (ts.isIdentifier(child)) {
       const { parent } = child;
-      if (ts.isPropertyAssignment(parent) && parent.name === child) words.add(child.text);
-      else if (ts.isCallExpression(parent) && parent.expression === child) calls.add(child.text);
-      else if (ts.isCallExpression(parent) || ts.isConditionalExpression(parent)) passed.add(child.text);
+      if (ts.isPropertyAssignment(parent) && parent.name === child) found.words.add(child.text);
+      else if (ts.isCallExpression(parent) && parent.expression === child) found.calls.add(child.text);
+      else if (ts.isCallExpression(parent)) found.passed.add(child.text);
+      else if (ts.isConditionalExpression(parent) && parent.condition !== child) found.branches.add(child.text);
     }
-    if (ts.isShorthandPropertyAssignment(child)) words.add(child.name.text);
-    if (ts.isStringLiteral(child)) words.add(child.text);
+    if (ts.isShorthandPropertyAssignment(child)) found.words.add(child.name.text);
+    if (ts.isStringLiteral(child)) found.words.add(child.text);
     ts.forEachChild(child, visit);
   };
   visit(node);
-  return { calls, passed, words };
+  return found;
 }
 
 /**
- * Whether `body` starts a child process, following the functions the file declares by name (a
- * helper that runs the bundle, called or passed on): a child helper, or runStep with an option that only a child shows
- * (or `entry: 'post'`, the post step's own entry).
+ * Where `body` runs the action, following the functions the file declares by name (a helper that
+ * runs the bundle, called or passed on): a child run for a child helper, or for runStep with an
+ * option only a child shows (or `entry: 'post'`, the post step's own entry); both when a child
+ * helper is one branch of a `?:` (a case of a table, an address only a process can read).
  */
-function startsChild(body: ts.Node, helpers: Map<string, ts.Node>): boolean {
+function runsOf(body: ts.Node, helpers: Map<string, ts.Node>): Runs {
   const calls = new Set<string>();
   const words = new Set<string>();
-  const pending = [body];
+  let either = false;
+  const pending: { node: ts.Node; branch: boolean }[] = [{ node: body, branch: false }];
   const seen = new Set<ts.Node>();
-  for (let node = pending.pop(); node; node = pending.pop()) {
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const found = uses(node);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (seen.has(next.node)) continue;
+    seen.add(next.node);
+    const found = uses(next.node);
     for (const word of found.words) words.add(word);
-    for (const name of [...found.calls, ...found.passed]) {
+    for (const name of [...found.calls, ...found.passed, ...found.branches]) {
+      const branch = next.branch || found.branches.has(name);
       const helper = helpers.get(name);
-      if (helper) pending.push(helper);
+      if (helper) pending.push({ node: helper, branch });
       // runAction handed on is a child run; a variable named `fork` passed to expect() is not.
-      if (found.calls.has(name) || !NODE_CHILD.has(name)) calls.add(name);
+      if (!found.calls.has(name) && NODE_CHILD.has(name)) continue;
+      if (branch && CHILD.has(name)) either = true;
+      else calls.add(name);
     }
   }
-  if ([...calls].some((call) => CHILD.has(call))) return true;
   const picks = [...calls].some((call) => PICKS.has(call));
-  return picks && ([...words].some((word) => CHILD_ONLY.test(word)) || (words.has('entry') && words.has('post')));
+  const childOnly = [...words].some((word) => CHILD_ONLY.test(word)) || (words.has('entry') && words.has('post'));
+  if ([...calls].some((call) => CHILD.has(call)) || (picks && childOnly)) return 'child run';
+  return either ? 'in-process and child runs' : 'in-process';
+}
+
+function runsIn(bodies: readonly ts.Node[], helpers: Map<string, ts.Node>): Runs {
+  const all = new Set(bodies.map((body) => runsOf(body, helpers)));
+  if (all.has('in-process and child runs') || all.size > 1) return 'in-process and child runs';
+  return all.has('child run') ? 'child run' : 'in-process';
 }
 
 /** The functions `source` declares by name at any depth: `function f` and `const f = (…) => …`. */
@@ -129,7 +149,7 @@ export function declaredTests(file: string, text = readFileSync(file, 'utf8')): 
           describe,
           skipped: skipped || called.name.startsWith('x') || called.modifiers.some((name) => SKIPPING.has(name)),
           only: called.name.startsWith('f') || called.modifiers.includes('only'),
-          child: !describe && node.arguments.slice(1).some((body) => startsChild(body, helpers)),
+          runs: runsIn(describe ? [] : node.arguments.slice(1), helpers),
         };
         found.push(here);
         for (const argument of node.arguments.slice(1)) visit(argument, here.titles, here.skipped);
