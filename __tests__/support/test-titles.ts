@@ -9,11 +9,11 @@ export interface DeclaredTest {
   titles: string[];
   /** A describe block, not a test. */
   describe: boolean;
-  /** `.skip`, `.todo`, `.failing`, an `x` prefix, under an `if` or `?:`, or inside such a describe. */
+  /** `.skip`, `.todo`, `.failing`, an `x` prefix, declared under an `if` or `?:`, or inside such a describe. */
   skipped: boolean;
   /** `.only` or an `f` prefix: every other test of the file is then skipped. */
   only: boolean;
-  /** Whether its body starts a child process: the shipped dist/ (support/runner.ts) or a command. */
+  /** Whether its body starts a child process (the shipped dist/: support/runner.ts, or a command), or may. */
   runs: Runs;
 }
 
