@@ -55,7 +55,7 @@ export const ISSUE_REF = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}#[1-9][0-
 /** A pull request number: a positive integer without leading zeros, at most ten digits. */
 export const PR_NUMBER = /^[1-9][0-9]{0,9}$/;
 
-/** Every value the `status` output takes, in both modes. */
+/** Every value the `status` output takes, in every mode. */
 export const OUTPUT_STATUSES: readonly string[] = [
   ...JOB_STATUSES,
   SKIPPED_STATUS,
