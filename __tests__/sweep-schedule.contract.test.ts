@@ -7,7 +7,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import type { RunResult } from './support/runner.ts';
+import { webhookPayload, type RunResult } from './support/runner.ts';
 import { commentEvent, expectClean, runAgainst, scheduleEvent, useServices } from './support/services.ts';
 
 let emulator: Emulator;
@@ -109,6 +109,39 @@ describe('the sweep that runs only while something is in flight', () => {
     expect(github.labels(1)).toEqual([LABEL]);
     expect(github.workflowState(FILE)).toBe('active');
     expect(swept.stdout).toContain(`A request came in flight meanwhile: the workflow '${FILE}' stays enabled.`);
+  });
+
+  test('a waiting run that times out while its job works leaves it enabled, with the label', async () => {
+    github.addWorkflow(FILE, 'disabled_manually');
+    emulator.configure({ durationMs: 60_000, outcome: 'pr' });
+    const event = commentEvent(github, '/docs document the flag');
+    const waited = await runAgainst(
+      { emulator, github },
+      { inputs: { 'timeout-minutes': '0.02', ...SWITCHED }, event },
+    );
+    expect(waited.outputs.status).toBe('active'); // the job outlived the wait: the step fails, the job goes on
+    expect(github.labels(1)).toEqual([LABEL]);
+    expect(github.workflowState(FILE)).toBe('active');
+  });
+
+  test("a followed pull request's round left detached enables it", async () => {
+    github.addWorkflow(FILE, 'disabled_manually');
+    emulator.configure({ durationMs: 60_000, outcome: 'pr' });
+    const payload = webhookPayload('pull_request', 'opened');
+    const pull = github.pullRequest(2);
+    Object.assign(payload, { number: 2 });
+    Object.assign(payload.pull_request, { number: 2, labels: [], draft: false });
+    Object.assign(payload.pull_request.head, { sha: pull.headSha });
+    Object.assign(payload.pull_request.base, { sha: pull.baseSha });
+    github.seedEvent(payload);
+    const followed = await runAgainst(
+      { emulator, github },
+      { event: { name: 'pull_request', payload }, inputs: { 'pull-requests': 'follow', wait: 'false', ...SWITCHED } },
+    );
+    expect(followed.code).toBe(0);
+    expect(followed.outputs.status).toBe('active');
+    expect(github.pullRequest(2).labels).toContain(LABEL);
+    expect(github.workflowState(FILE)).toBe('active');
   });
 
   test('without actions: write, one warning that names the permission, and exit 0', async () => {
