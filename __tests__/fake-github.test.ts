@@ -370,7 +370,6 @@ describe('failNext', () => {
     const refused = await raw(COMMENTS);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('retry-after')).toBeNull();
-    expect(refused.headers.get('x-ratelimit-remaining')).not.toBe('0');
 
     gh.rateLimitNext(route, { kind: 'secondary', retryAfterSeconds: 9 });
     const secondary = await raw(COMMENTS);
@@ -433,6 +432,33 @@ describe('commit statuses', () => {
   });
 });
 
+describe('workflows', () => {
+  const W = `${R}/actions/workflows`;
+
+  test('enable and disable switch a workflow known by file name or id; an unknown one is a 404', async () => {
+    gh.addWorkflow('sweep.yml');
+    expect((await api(`${W}/sweep.yml/disable`, { method: 'PUT' })).status).toBe(204);
+    expect(gh.workflowState('sweep.yml')).toBe('disabled_manually');
+    const read = await api(`${W}/sweep.yml`);
+    expect(read.json).toMatchObject({ state: 'disabled_manually', path: '.github/workflows/sweep.yml' });
+    expect((await api(`${W}/${(read.json as { id: number }).id}/enable`, { method: 'PUT' })).status).toBe(204);
+    expect(gh.workflowState('sweep.yml')).toBe('active');
+    expect((await api(`${W}/sweep.yml/enable`, { method: 'PUT' })).status).toBe(204);
+    expect((await api(`${W}/other.yml/enable`, { method: 'PUT' })).status).toBe(404);
+  });
+
+  test('a token without actions: write is refused as GitHub refuses it, and the state stays', async () => {
+    gh.addWorkflow('sweep.yml');
+    gh.setActionsPermission('read');
+    const refused = await api(`${W}/sweep.yml/disable`, { method: 'PUT' });
+    expect(refused).toMatchObject({ status: 403, json: { message: 'Resource not accessible by integration' } });
+    expect((await api(`${W}/sweep.yml`)).status).toBe(200);
+    gh.setActionsPermission('none');
+    expect((await api(`${W}/sweep.yml`)).status).toBe(403);
+    expect(gh.workflowState('sweep.yml')).toBe('active');
+  });
+});
+
 describe('response shapes', () => {
   test("every implemented route answers what GitHub's response schema describes", async () => {
     const comment = gh.addComment(1, 'shape');
@@ -444,12 +470,16 @@ describe('response shapes', () => {
     });
     const issueReaction = await api(`${R}/issues/1/reactions`, { method: 'POST', body: { content: '+1' } });
     const [c, r] = [`${R}/issues/comments/${comment.id}`, `${R}/issues/comments/${reacted.id}/reactions`];
+    gh.addWorkflow('sweep.yml');
     const calls: [string, string, unknown?][] = [
       ['GET', `${R}/collaborators/octocat/permission`],
       ['GET', `${R}/issues/1`],
       ['GET', `${R}/issues/2`],
       ['GET', `${R}/issues/1/comments`],
       ['POST', `${R}/issues/1/comments`, { body: 'x' }],
+      ['GET', `${R}/actions/workflows/sweep.yml`],
+      ['PUT', `${R}/actions/workflows/sweep.yml/disable`],
+      ['PUT', `${R}/actions/workflows/sweep.yml/enable`],
       ['PATCH', c, { body: 'y' }],
       ['POST', `${c}/reactions`, { content: 'eyes' }],
       ['DELETE', `${r}/${reaction.json.id}`],

@@ -1,6 +1,7 @@
 // BENCHMARKS.md from one run: the machine, start-up against the conventional action (issue 20's
 // target), the time to notice a finished job, each request's runner time and calls, and the same per
 // request waiting against detached with its share of the sweeps (docs/sweep.md).
+import { billedSection } from './billed.ts';
 import { formatSpread as fs } from './child.ts';
 import type { RequestFigures } from './requests.ts';
 import { FIXED_INTERVAL_S, type ScheduleFigures } from './schedule.ts';
@@ -122,5 +123,6 @@ export function renderMarkdown(r: Results): string {
     ),
     '',
     ...sweepSection(r.sweep),
+    ...billedSection(),
   ].join('\n');
 }

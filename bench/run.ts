@@ -7,13 +7,15 @@
 //   --in-flight N    detached requests a sweep finds in flight (default 50)
 //   --quick          4 rounds, 1 run of a 5 s job, 10 in flight; prints the report, writes nothing
 //   --note TEXT      a line for BENCHMARKS.md, e.g. what else was using the machine
+//   --billed         rewrites only BENCHMARKS.md's billed minutes (bench/billed.ts), measuring nothing
 // Start-up runs first and alone; the requests, which sleep, run side by side after it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { NODE24 } from '../__tests__/support/runner.ts';
+import { billedSection } from './billed.ts';
 import { cleanup, ROOT } from './child.ts';
 import { renderMarkdown } from './report.ts';
 import { measureRequests } from './requests.ts';
@@ -28,7 +30,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 async function main(): Promise<void> {
   const text = (value: string) => ({ type: 'string', default: value }) as const;
   const numbers = { rounds: text('20'), runs: text('3'), lengths: text('5,30'), 'in-flight': text('50') };
-  const { values } = parseArgs({ options: { ...numbers, note: text(''), quick: { type: 'boolean', default: false } } });
+  const flags = { quick: { type: 'boolean', default: false }, billed: { type: 'boolean', default: false } } as const;
+  const { values } = parseArgs({ options: { ...numbers, note: text(''), ...flags } });
+  if (values.billed) return await writeReport(billedInto(readFileSync(join(ROOT, 'BENCHMARKS.md'), 'utf8')));
   const quick = values.quick;
   const rounds = quick ? 4 : Number(values.rounds);
   const runs = quick ? 1 : Number(values.runs);
@@ -65,11 +69,19 @@ async function main(): Promise<void> {
   };
   const markdown = renderMarkdown({ machine, rounds, startup, requests, schedules, sweep });
   if (quick) return console.log(markdown);
+  await writeReport(markdown);
+  step('wrote BENCHMARKS.md');
+}
+
+/** The report with its billed-minutes section made anew (appended when it has none). */
+const billedInto = (report: string): string =>
+  `${report.replace(/\n## Billed minutes[\s\S]*?(?=\n## |$)/, '').trimEnd()}\n\n${billedSection().join('\n')}`;
+
+async function writeReport(markdown: string): Promise<void> {
   const path = join(ROOT, 'BENCHMARKS.md');
   // Formatted as `npm run format:check` expects, so the generated file passes it as written.
   const prettier = await import('prettier');
   writeFileSync(path, await prettier.format(markdown, { ...(await prettier.resolveConfig(path)), filepath: path }));
-  step('wrote BENCHMARKS.md');
 }
 
 try {

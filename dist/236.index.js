@@ -937,9 +937,9 @@ async function writeThread(issue, thread, body) {
 /* harmony export */ });
 /* unused harmony export followKey */
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6250);
-/* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8401);
+/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6250);
+/* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8401);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep.
@@ -958,8 +958,8 @@ function working(summary) {
 async function check(context, sha, view, known) {
     const { octokit, repository, follow, deps } = context;
     try {
-        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_2__.findChecks)(octokit, repository, sha, follow.checkName))[0]?.id;
-        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
+        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_3__.findChecks)(octokit, repository, sha, follow.checkName))[0]?.id;
+        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
     }
     catch (error) {
         deps.runner.log.warning(`Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
@@ -970,8 +970,8 @@ async function check(context, sha, view, known) {
 async function say(context, thread, view) {
     const { number, scope, deps } = context;
     try {
-        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_1__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_1__/* .writeThread */ .OE)(context.issue, thread, body);
+        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_2__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
+        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_2__/* .writeThread */ .OE)(context.issue, thread, body);
         thread.body = body;
     }
     catch (error) {
@@ -986,7 +986,7 @@ async function say(context, thread, view) {
 async function flagInFlight(context, on) {
     const { octokit, repository, number, deps } = context;
     try {
-        await (on ? _github_in_flight_js__WEBPACK_IMPORTED_MODULE_3__/* .markInFlight */ .BE : _github_in_flight_js__WEBPACK_IMPORTED_MODULE_3__/* .clearInFlight */ .PC)(octokit, repository, number);
+        await (on ? _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .markInFlight */ .BE : _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .clearInFlight */ .PC)(octokit, repository, number);
     }
     catch (error) {
         deps.runner.log.warning(`Could not ${on ? 'put the in-flight label on' : 'take the in-flight label off'} #${number} ` +

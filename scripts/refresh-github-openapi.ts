@@ -46,6 +46,9 @@ export const OPERATIONS = [
   'POST /repos/{owner}/{repo}/check-runs',
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}',
   'GET /repos/{owner}/{repo}/commits/{ref}/check-runs',
+  'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}',
+  'PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable',
+  'PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable',
 ];
 
 /**

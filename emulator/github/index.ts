@@ -186,6 +186,15 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     checkRuns(sha) {
       return store.pulls.checksOn(sha).map((run) => ({ ...run }));
     },
+    addWorkflow(file, state) {
+      store.workflows.add(file, state);
+    },
+    workflowState(file) {
+      return store.workflows.find(file)?.state;
+    },
+    setActionsPermission(permission) {
+      store.workflows.permission = permission;
+    },
     failNext(route: string, status: number, times = 1): void {
       const key = operationKey(route);
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.

@@ -14,6 +14,7 @@ import type { Reply } from './respond.ts';
 import type { Store } from './state.ts';
 import { pullRoutes } from './pull-routes.ts';
 import { labelRoutes } from './label-routes.ts';
+import { workflowRoutes } from './workflows.ts';
 import type { FakeStatus } from './types.ts';
 
 export interface RouteRequest {
@@ -180,4 +181,5 @@ export const routes: Record<string, Handler> = {
 
   ...pullRoutes,
   ...labelRoutes,
+  ...workflowRoutes,
 };

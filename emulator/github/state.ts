@@ -1,5 +1,6 @@
 // In-memory contents of the one repository the fake holds. Pure data: no HTTP, no JSON shapes.
 import { PullStore } from './pulls.ts';
+import { WorkflowStore } from './workflows.ts';
 import type {
   FakeComment,
   FakeReaction,
@@ -48,6 +49,8 @@ export class Store {
   readonly webBase: string;
   /** Pull requests, commits and check runs (pulls.ts). */
   readonly pulls = new PullStore();
+  /** Actions workflows and the token's `actions` permission (workflows.ts). */
+  readonly workflows = new WorkflowStore();
   private commentMap = new Map<number, FakeComment>();
   private reactionList: StoredReaction[] = [];
   private permissions = new Map<string, Permission>();
@@ -68,6 +71,7 @@ export class Store {
 
   reset(): void {
     this.pulls.reset();
+    this.workflows.reset();
     this.commentMap.clear();
     this.reactionList = [];
     this.permissions.clear();

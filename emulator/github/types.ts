@@ -137,6 +137,12 @@ export interface FakeGitHub {
   push(number: number, commit: { message: string; files?: FakeCommit['files'] }): string;
   /** Check runs, newest first; on one commit when `sha` is given. */
   checkRuns(sha?: string): FakeCheckRun[];
+  /** A workflow file in .github/workflows (only added ones exist), `active` unless `state` says otherwise. */
+  addWorkflow(file: string, state?: WorkflowState): void;
+  /** A workflow's state (`active`, `disabled_manually`…), undefined for a file the fake does not know. */
+  workflowState(file: string): WorkflowState | undefined;
+  /** The token's `actions` permission (`write` until set): what enabling or disabling a workflow needs. */
+  setActionsPermission(permission: ActionsPermission): void;
   /**
    * route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
    * `times` 0 drops what is still scheduled for the route.
@@ -155,6 +161,7 @@ export interface FakeGitHub {
 
 export type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
 import type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
+import type { ActionsPermission, WorkflowState } from './workflows.ts';
 
 export interface FakeGitHubOptions {
   port?: number;

@@ -36,6 +36,8 @@ export const Input = {
   DocsRepository: 'docs-repository',
   StaleDays: 'stale-days',
   MaxOpenDocsPrs: 'max-open-docs-prs',
+  // The sweep's schedule switched on and off (src/github/workflows.ts).
+  SweepWorkflow: 'sweep-workflow',
 } as const;
 
 /** Output names, exactly as declared in action.yml. */

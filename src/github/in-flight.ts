@@ -1,4 +1,5 @@
 import type { Octokit } from './octokit.ts';
+import { sweepSwitchOf } from './workflows.ts';
 
 /**
  * The in-flight index: a label this action puts on an issue or pull request while a request of it
@@ -30,9 +31,16 @@ export interface RepoRef {
   repo: string;
 }
 
-/** Puts the label on (idempotent: GitHub keeps a label once). Throws; callers decide whether a failure is a warning. */
+/**
+ * Puts the label on (idempotent: GitHub keeps a label once), then enables the sweep's workflow when
+ * the run's Octokit carries its switch (`sweep-workflow`, workflows.ts). In that order, every time:
+ * a sweep that disables itself reads the index again afterwards, so either it sees this label or
+ * this enable comes after its disable. Throws when the label fails; callers decide whether that is
+ * a warning (a failed enable is one already).
+ */
 export async function markInFlight(octokit: Octokit, repository: RepoRef, number: number): Promise<void> {
   await octokit.rest.issues.addLabels({ ...repository, issue_number: number, labels: [IN_FLIGHT_LABEL] });
+  await sweepSwitchOf(octokit)?.set(octokit, repository, true);
 }
 
 /** Takes the label off; a label already gone (404) is what was wanted. */

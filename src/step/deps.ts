@@ -2,6 +2,7 @@ import { AgentClient } from '../service/client.ts';
 import { createTransport } from '../service/transport.ts';
 import { codeHosts, createOctokit, runUrl, type Octokit } from '../github/octokit.ts';
 import { workflowRun, type WorkflowRun } from '../github/run-record.ts';
+import { withSweepSwitch } from '../github/workflows.ts';
 import { systemClock, type Clock } from '../base/clock.ts';
 import { USER_AGENT } from '../base/constants.ts';
 import type { Runner } from './runner.ts';
@@ -32,6 +33,8 @@ export interface ClientSettings {
   apiKey: string;
   githubToken: string;
   timeoutMs: number;
+  /** `sweep-workflow`: enabled whenever this run puts a request in flight (github/workflows.ts). */
+  sweepWorkflow?: string;
 }
 
 export function productionDependencies(
@@ -52,7 +55,11 @@ export function productionDependencies(
       now: () => Date.now(),
     }),
     clock: systemClock,
-    octokit: lazyOctokit(settings.githubToken, settings.timeoutMs, step),
+    octokit: withSweepSwitch(
+      lazyOctokit(settings.githubToken, settings.timeoutMs, step),
+      settings.sweepWorkflow,
+      runner.log,
+    ),
     runUrl: runUrl(),
     runId: process.env.GITHUB_RUN_ID ?? '',
     workflowRun: workflowRun(),

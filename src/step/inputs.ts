@@ -149,6 +149,8 @@ export interface ServiceSettings extends PermissionSettings {
   /** How long to wait for the job, from the start of the step. */
   timeoutMs: number;
   replyOnRefusal: boolean;
+  /** `sweep-workflow`: the sweep's workflow file, switched on and off (github/workflows.ts); '' leaves schedules alone. */
+  sweepWorkflow?: string;
 }
 
 /**
@@ -168,9 +170,26 @@ export function readServiceSettings(problems: InputProblems): ServiceSettings {
     requiredPermission: check(readRequiredPermission, 'admin'),
     allowedBots: readAllowedBots(),
     replyOnRefusal: check(() => readBoolean(Input.ReplyOnRefusal, true), true),
+    sweepWorkflow: check(readSweepWorkflow, ''),
   };
   if (settings.apiKey) registerSecret(settings.apiKey);
   return settings;
+}
+
+/**
+ * `sweep-workflow`: a file name of .github/workflows (what GitHub's workflow endpoints take for
+ * the workflow's id); the folder, when given, is dropped.
+ */
+export function readSweepWorkflow(): string {
+  const raw = core.getInput(Input.SweepWorkflow).trim();
+  const file = raw.replace(/^\.github\/workflows\//, '');
+  if (raw && !/^[\w.-]{1,100}\.ya?ml$/.test(file)) {
+    throw new ConfigError(
+      `Invalid '${Input.SweepWorkflow}' '${raw.slice(0, 100)}': expected the file name of the workflow that runs ` +
+        `mode: sweep, for example "${Input.SweepWorkflow}: sweep.yml". Empty leaves schedules alone.`,
+    );
+  }
+  return file;
 }
 
 /** Raised when a run that should have the secret has none. */

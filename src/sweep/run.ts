@@ -7,6 +7,7 @@ import { keepBacklog } from '../step/backlog.ts';
 import { NO_BACKLOG, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher, SweepContext, SweepResult, SweepSetup } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
+import { settleSchedule } from './schedule.ts';
 import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
 
 /** Time kept back from `timeout-minutes` for the summary: no item is started closer to the end. */
@@ -53,6 +54,7 @@ export async function runSweep(
   }
   const left = items.length - rows.length + (truncated ? 1 : 0);
   if (left) log.notice(`${left} request(s) in flight were not reached; the next sweep takes them up.`);
+  await settleSchedule(setup, rows, left);
   // Then the docs pull request backlog (step/backlog.ts), which needs no item and stops at the cancel.
   const backlog = step.signal.aborted
     ? undefined
