@@ -18,7 +18,8 @@ export const MAX_AWAITING = 100;
 /** A git tag name as a release names it: kept only when it is this plain (it is shown in comments). */
 const TAG = /^[A-Za-z0-9][A-Za-z0-9._/+-]{0,99}$/;
 /** A release's address as GitHub gives it; anything else is not linked. */
-const RELEASE_URL = /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/releases\/tag\/[A-Za-z0-9._/+%-]+$/;
+const RELEASE_URL =
+  /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/releases\/tag\/[A-Za-z0-9._/+%-]+$/;
 
 /** A published release, as the event or the list gives it. */
 export interface Release {
@@ -132,7 +133,12 @@ export async function readMerge(octokit: Octokit, repository: Repository, number
  * tag is after it) or `identical`. `behind` and `diverged` (a tag of another line) do not; a commit
  * or tag GitHub does not know (404) does not either.
  */
-export async function tagContains(octokit: Octokit, repository: Repository, sha: string, tag: string): Promise<boolean> {
+export async function tagContains(
+  octokit: Octokit,
+  repository: Repository,
+  sha: string,
+  tag: string,
+): Promise<boolean> {
   try {
     const { data } = await octokit.rest.repos.compareCommits({ ...repository, base: sha, head: tag, per_page: 1 });
     return data.status === 'ahead' || data.status === 'identical';

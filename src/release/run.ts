@@ -88,7 +88,10 @@ async function report(step: Step, release: Release, result: ReleaseResult): Prom
       `${count('error') ? `, ${count('error')} error(s)` : ''}${result.truncated ? ' (more left for the next run)' : ''}.`;
   record.writeOutputs({ status: RELEASED_STATUS, message: forOutput(line) });
   runner.log.info(forLog(line));
-  const summary = runner.summary().addHeading('Docs that ship with the release', 3).addRaw(forMarkdown(line, 300), true);
+  const summary = runner
+    .summary()
+    .addHeading('Docs that ship with the release', 3)
+    .addRaw(forMarkdown(line, 300), true);
   for (const row of result.rows) summary.addRaw(`- ${row.kind}: ${row.docs} (${row.detail})`, true);
   await summary
     .write()
