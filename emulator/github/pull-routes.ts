@@ -4,7 +4,7 @@
 import { conform } from './conform.ts';
 import { answerThreads, asksThreads } from './graphql-threads.ts';
 import { loadSpec } from './openapi.ts';
-import type { FakeRelease } from './history.ts';
+import { answerReleases, asksReleases } from './graphql-releases.ts';
 import { pullNodeId, type FakeCheckRun, type FakePull } from './pulls.ts';
 import { nodeId, renderLabel, renderUser, repoApi, type Bases } from './render.ts';
 import { errorReply, paginate, type Reply } from './respond.ts';
@@ -126,20 +126,6 @@ function enableAutoMerge(store: Store, pull: FakePull): Reply {
   return { status: 200, body: { data: { enablePullRequestAutoMerge: { pullRequest: { number: pull.number } } } } };
 }
 
-/** A release as GitHub renders it, around the fields the fake keeps. */
-function renderRelease(store: Store, release: FakeRelease, bases: Bases): Record<string, unknown> {
-  const web = `${bases.web}/${fullName(store)}`;
-  return {
-    ...release,
-    url: `${repoApi(store, bases)}/releases/${release.id}`,
-    html_url: `${web}/releases/tag/${encodeURIComponent(release.tag_name)}`,
-    node_id: nodeId('RE', release.id),
-    body: null,
-    author: renderUser('octocat', bases),
-    assets: [],
-  };
-}
-
 export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
   [`GET ${REPO}/pulls/{pull_number}`]: (req) => {
     const pull = req.store.pulls.pull(Number(req.params.pull_number), fullName(req.store));
@@ -206,12 +192,6 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
     return { status: 200, body: shaped(`GET ${REPO}/compare/{base}...{head}`, 200, body) };
   },
 
-  // Newest first, in pages, as GitHub lists them.
-  [`GET ${REPO}/releases`]: (req) => {
-    const { page, headers } = paginate(req.store.pulls.history.releases(), req.url);
-    return { status: 200, headers, body: page.map((release) => renderRelease(req.store, release, req.bases)) };
-  },
-
   [`POST ${REPO}/check-runs`]: (req) => {
     const body = (req.body ?? {}) as Body;
     const run = req.store.pulls.addCheck({
@@ -253,6 +233,7 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
     const body = (req.body ?? {}) as { query?: string; variables?: Body | null };
     const query = body.query ?? '';
     if (asksThreads(query)) return { status: 200, body: answerThreads(req.store, query, body.variables) };
+    if (asksReleases(query)) return { status: 200, body: answerReleases(req.store, req.bases, body.variables) };
     const mutation = /\b(convertPullRequestToDraft|markPullRequestReadyForReview|enablePullRequestAutoMerge)\b/.exec(
       query,
     )?.[1];

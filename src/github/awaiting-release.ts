@@ -148,10 +148,35 @@ export async function tagContains(
   }
 }
 
-/** The newest releases of `repository`, one call, at most `max` (drafts included: callers judge). */
-export async function listReleases(octokit: Octokit, repository: Repository, max = 30): Promise<Release[]> {
-  const { data } = await octokit.rest.repos.listReleases({ ...repository, per_page: Math.min(max, 100) });
-  return data.flatMap((raw) => releaseOf(raw) ?? []);
+interface ReleaseNode {
+  tagName?: unknown;
+  url?: unknown;
+  isPrerelease?: unknown;
+  isDraft?: unknown;
+  publishedAt?: unknown;
+}
+
+/**
+ * The newest releases of `repository`, newest first, at most `max` (drafts included: callers judge),
+ * in one GraphQL query (the REST list's answer is a page of whole releases with their assets).
+ */
+export async function listReleases(octokit: Octokit, repository: Repository, max = 5): Promise<Release[]> {
+  const answer = await octokit.graphql<{ repository?: { releases?: { nodes?: (ReleaseNode | null)[] } } | null }>(
+    'query($owner: String!, $name: String!, $last: Int!) { repository(owner: $owner, name: $name) { ' +
+      'releases(first: $last, orderBy: {field: CREATED_AT, direction: DESC}) { ' +
+      'nodes { tagName url isPrerelease isDraft publishedAt } } } }',
+    { owner: repository.owner, name: repository.repo, last: Math.min(max, 100) },
+  );
+  return (answer.repository?.releases?.nodes ?? []).slice(0, max).flatMap(
+    (node) =>
+      releaseOf({
+        tag_name: node?.tagName,
+        html_url: node?.url,
+        prerelease: node?.isPrerelease,
+        draft: node?.isDraft,
+        published_at: node?.publishedAt,
+      }) ?? [],
+  );
 }
 
 /** Auto-merge exists only in GraphQL. Throws, with GitHub's words when the repository does not allow it. */

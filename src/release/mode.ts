@@ -1,18 +1,11 @@
 // The release mode's entry of the table (src/modes.ts): with `pull-requests: follow`, a `release`
 // event. It marks ready the docs pull requests that waited for a release (`ready-when: released`,
 // step/release-docs.ts) and asks the service nothing (unless `release-follow-up: true`).
-import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
-import { maskServiceSecrets, readServiceSettings, type InputProblems, type ServiceSettings } from '../step/inputs.ts';
+import { readBacklogSettings } from '../step/backlog-inputs.ts';
+import { maskServiceSecrets, readServiceSettings } from '../step/inputs.ts';
 import type { Mode } from '../step/mode.ts';
-import { readReleaseSettings, type ReleaseSettings } from '../step/release-inputs.ts';
-
-/** The settings of a release run, every input error kept in `problems` until the releaser passed. */
-export interface ReleaseDecision {
-  settings: ServiceSettings;
-  release: ReleaseSettings;
-  backlog: BacklogSettings;
-  problems: InputProblems;
-}
+import { readReleaseSettings } from '../step/release-inputs.ts';
+import type { ReleaseDecision } from './decision.ts';
 
 /** Release runs: `pull-requests: follow` and a `release` event; what of it counts is decided in run.ts. */
 export const releaseMode: Mode<ReleaseDecision> = {

@@ -8,7 +8,7 @@ import { missingApiKey, missingGitHubToken } from '../step/inputs.ts';
 import type { Step } from '../step/mode.ts';
 import { releaseWaiting, type ReleaseResult } from '../step/release-docs.ts';
 import { forLog, forMarkdown, forOutput } from '../text/text-gate.ts';
-import type { ReleaseDecision } from './mode.ts';
+import type { ReleaseDecision } from './decision.ts';
 
 interface ReleasePayload {
   action?: string;
