@@ -203,3 +203,83 @@ describe('ready-when: released', () => {
     expect(outsider.everything).not.toContain('ready-when');
   });
 });
+
+describe('a release run, its options and edges', () => {
+  /** Three merged code pull requests waiting; the tag `tag` cut after the second merge. */
+  async function twoOfThree(tag: string, inputs: Record<string, string> = RELEASED) {
+    await openAndMerge(cheapest, inputs, (index) => {
+      if (index === 1) github.tag(tag);
+    });
+    return releaseEvent(github.release({ tag }));
+  }
+
+  test('auto-merge: enabled where the repository allows it; one warning where it does not', async () => {
+    const inputs = { ...RELEASED, 'auto-merge': 'true' };
+    const event = await twoOfThree('v1.1.0', inputs);
+    const refused = await cheapest({ event, inputs });
+    expect(refused.code).toBe(0);
+    expect(refused.stdout.match(/::warning::Could not enable auto-merge/g)).toHaveLength(1);
+    expect(drafts()).toEqual([false, false, true]);
+
+    resetServices({ emulator, github });
+    github.allowAutoMerge(true);
+    const allowed = await cheapest({ event: await twoOfThree('v1.2.0', inputs), inputs });
+    expect(allowed.stdout).not.toContain('::warning::');
+    expect([1, 2, 3].map((docs) => github.pullRequest(docs).autoMerge === true)).toEqual([true, true, false]);
+  });
+
+  test('release-follow-up: true sends each released job one follow-up naming the tag', async () => {
+    const inputs = { ...RELEASED, 'release-follow-up': 'true' };
+    const event = await twoOfThree('v1.3.0', inputs);
+    const before = emulator.requests.length;
+    expect((await cheapest({ event, inputs })).code).toBe(0);
+    const sent = emulator.requests.slice(before).filter((request) => request.method === 'POST');
+    expect(sent.map((request) => (JSON.parse(request.body) as { prompt: string }).prompt)).toEqual([
+      'The code of this job was released in v1.3.0.',
+      'The code of this job was released in v1.3.0.',
+    ]);
+  });
+
+  test('a tag that moved is judged where it points when the release is published', async () => {
+    await openAndMerge(cheapest, RELEASED, (index) => {
+      if (index === 0) github.tag('v6.0.0');
+    });
+    // Moved past the third merge before the release was published: it holds all three.
+    github.tag('v6.0.0');
+    const result = await cheapest({ event: releaseEvent(github.release({ tag: 'v6.0.0' })), inputs: RELEASED });
+    expect(result.outputs.message).toBe('Release v6.0.0: 3 docs pull request(s) marked ready, 0 still waiting.');
+  });
+
+  test('a docs PR marked ready by hand before the merge is left alone: no comment, no label', async () => {
+    const opened = pullEvent(CODES[0]!, 'opened');
+    github.seedEvent(opened.payload);
+    expect((await cheapest({ event: opened, inputs: RELEASED })).code).toBe(0);
+    github.updatePullRequest(1, { draft: false });
+    github.merge(CODES[0]!);
+    const merged = await cheapest({ event: pullEvent(CODES[0]!, 'closed'), inputs: RELEASED });
+    expect(merged.code).toBe(0);
+    expect(botComments(1)).toEqual([]);
+    expect(github.labels(1)).not.toContain(AWAITING_RELEASE_LABEL);
+    expect(github.pullRequest(1).draft).toBe(false);
+  });
+
+  test('only a published, non-draft release counts; docs in another repository need docs-token', async () => {
+    const event = await twoOfThree('v7.0.0');
+    const created = releaseEvent(github.release({ tag: 'v7.0.0' }), 'created');
+    const skipped = await cheapest({ event: created, inputs: RELEASED });
+    expect(skipped.outputs.status).toBe('skipped');
+    expect(skipped.stdout).toContain("only 'published' does");
+    const elsewhere = await cheapest({ event, inputs: { ...RELEASED, 'docs-repository': 'acme/docs' } });
+    expect(elsewhere.outputs.message).toContain("no token here may write to acme/docs: set 'docs-token'");
+    expect(drafts()).toEqual([true, true, true]);
+  });
+
+  test('ready-when: released with draft-until-merged: false is an input error that names both', async () => {
+    const opened = pullEvent(CODES[0]!, 'opened');
+    github.seedEvent(opened.payload);
+    const result = await cheapest({ event: opened, inputs: { ...RELEASED, 'draft-until-merged': 'false' } });
+    expect(result.code).toBe(1);
+    expect(errorLine(result)).toContain("'ready-when: released' needs 'draft-until-merged: true'");
+    expect(createRequests(emulator)).toEqual([]);
+  });
+});
