@@ -177,17 +177,33 @@ describe('ready-when: released', () => {
     expect(released.outputs.status).toBe('skipped');
   });
 
-  test('edges: a docs PR closed by hand leaves the index; a merge outside the release line and an older line wait', async () => {
-    github.tag('v0.9.0');
-    await openAndMerge(cheapest, RELEASED);
-    // #1 closed by hand while waiting; #12's merge sits on another line than the release's tag.
+  test('edges: a backport release holds no newer merge; a merge on another branch waits; closed by hand leaves the index', async () => {
+    // A maintenance line cut before any of the merges, with a fix of its own.
+    github.commit('release/0.9', 'Fix a crash');
+    for (const code of CODES) {
+      const opened = pullEvent(code, 'opened');
+      github.seedEvent(opened.payload);
+      expect((await cheapest({ event: opened, inputs: RELEASED })).code).toBe(0);
+    }
+    // #12 merges into a branch that is not the release's target.
+    for (const code of CODES) {
+      github.merge(code, code === 12 ? { into: 'next' } : {});
+      expect((await cheapest({ event: pullEvent(code, 'closed'), inputs: RELEASED })).code).toBe(0);
+    }
     github.updatePullRequest(1, { state: 'closed' });
-    const backport = github.release({ tag: 'v0.9.1', target: 'v0.9.0' });
-    const result = await cheapest({ event: releaseEvent(backport), inputs: RELEASED });
-    expect(result.outputs.message).toBe('Release v0.9.1: 0 docs pull request(s) marked ready, 2 still waiting.');
-    expect(github.labels(1)).not.toContain(AWAITING_RELEASE_LABEL);
+
+    const backport = github.release({ tag: 'v0.9.1', target: 'release/0.9' });
+    const older = await cheapest({ event: releaseEvent(backport), inputs: RELEASED });
+    expect(older.outputs.message).toBe('Release v0.9.1: 0 docs pull request(s) marked ready, 2 still waiting.');
+    // Closed by hand while it waited: left closed, out of the index.
     expect(github.pullRequest(1).state).toBe('closed');
+    expect(github.labels(1)).not.toContain(AWAITING_RELEASE_LABEL);
     expect(drafts().slice(1)).toEqual([true, true]);
+
+    const main = await cheapest({ event: releaseEvent(github.release({ tag: 'v1.0.0' })), inputs: RELEASED });
+    expect(main.outputs.message).toBe('Release v1.0.0: 1 docs pull request(s) marked ready, 1 still waiting.');
+    expect(drafts().slice(1)).toEqual([true, false]);
+    expect(github.labels(2)).toContain(AWAITING_RELEASE_LABEL);
   });
 
   test('a wrong ready-when is named with its fix, but only after the releaser passed', async () => {

@@ -79,9 +79,9 @@ export class History {
     return this.merges.get(number);
   }
 
-  /** Points tag `name` at `target` (a branch's head, or a commit); a tag that exists moves. */
+  /** Points tag `name` at `target` (a branch's head, another tag's commit, or a commit); a tag that exists moves. */
   tag(name: string, target = 'main'): string {
-    const sha = this.branches.get(target) ?? target;
+    const sha = this.branches.get(target) ?? this.tags.get(target) ?? target;
     this.tags.set(name, sha);
     return sha;
   }
