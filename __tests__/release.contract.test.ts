@@ -256,6 +256,17 @@ describe('a release run, its options and edges', () => {
     ]);
   });
 
+  test('include-prereleases: true lets a prerelease make the docs it contains ready', async () => {
+    const inputs = { ...RELEASED, 'include-prereleases': 'true' };
+    await openAndMerge(cheapest, inputs, (index) => {
+      if (index === 1) github.tag('v2.0.0-beta.1');
+    });
+    const beta = github.release({ tag: 'v2.0.0-beta.1', prerelease: true });
+    const result = await cheapest({ event: releaseEvent(beta), inputs });
+    expect(result.outputs.message).toBe('Release v2.0.0-beta.1: 2 docs pull request(s) marked ready, 1 still waiting.');
+    expect(drafts()).toEqual([false, false, true]);
+  });
+
   test('a tag that moved is judged where it points when the release is published', async () => {
     await openAndMerge(cheapest, RELEASED, (index) => {
       if (index === 0) github.tag('v6.0.0');

@@ -80,8 +80,16 @@ export async function releaseWaiting(
   const warned = { autoMerge: false };
   for (const item of listed.items) {
     if (access.step.signal.aborted) return { rows, truncated: true };
-    // Another repository's code (a docs repository shared by several), or a label without our line.
-    if (!item.request?.pull || item.request.repository.toLowerCase() !== here) continue;
+    // A label without this action's signed line was put on by hand: it leaves the index, or it
+    // would take a place of the 100 in every run.
+    if (!item.request?.pull) {
+      await clearAwaiting(octokit, docs, item.number).catch((error: unknown) =>
+        log.warning(`Could not take the awaiting-release label off ${item.url}: ${errorMessage(error)}`),
+      );
+      continue;
+    }
+    // Another repository's code (a docs repository shared by several): its own releases decide.
+    if (item.request.repository.toLowerCase() !== here) continue;
     try {
       rows.push(await releaseOne(access, octokit, docs, item, releases, options, warned));
     } catch (error) {
@@ -89,7 +97,12 @@ export async function releaseWaiting(
       rows.push({ kind: 'error', docs: item.url, detail: forMarkdown(errorMessage(error), 200) });
     }
   }
-  if (listed.truncated) log.notice(`More docs pull requests wait for a release: the next run takes them.`);
+  if (listed.truncated) {
+    log.notice(
+      `More docs pull requests wait for a release than one run reads: the ${listed.items.length} least recently ` +
+        `updated were looked at; those marked ready leave the index, so the next run reads further.`,
+    );
+  }
   return { rows, truncated: listed.truncated };
 }
 
