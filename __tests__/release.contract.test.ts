@@ -267,6 +267,14 @@ describe('a release run, its options and edges', () => {
     expect(drafts()).toEqual([false, false, true]);
   });
 
+  test('the label put on by hand makes nothing ready and is taken off', async () => {
+    github.updatePullRequest(5, { draft: true, labels: [AWAITING_RELEASE_LABEL] });
+    const result = await cheapest({ event: releaseEvent(github.release({ tag: 'v8.0.0' })), inputs: RELEASED });
+    expect(result.outputs.message).toBe('Release v8.0.0: 0 docs pull request(s) marked ready, 0 still waiting.');
+    expect(github.pullRequest(5)).toMatchObject({ draft: true, labels: [] });
+    expect(github.comments(5)).toEqual([]);
+  });
+
   test('a tag that moved is judged where it points when the release is published', async () => {
     await openAndMerge(cheapest, RELEASED, (index) => {
       if (index === 0) github.tag('v6.0.0');
