@@ -16,10 +16,10 @@ export const AWAITING_RELEASE_LABEL = 'docs-agent: awaiting release';
 export const MAX_AWAITING = 100;
 
 /** A git tag name as a release names it: kept only when it is this plain (it is shown in comments). */
-const TAG = /^[A-Za-z0-9][A-Za-z0-9._/+-]{0,99}$/;
+const TAG = /^[A-Za-z0-9@][A-Za-z0-9._/+@-]{0,99}$/;
 /** A release's address as GitHub gives it (http on a GitHub Enterprise Server without TLS); anything else is not linked. */
 const RELEASE_URL =
-  /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/releases\/tag\/[A-Za-z0-9._/+%-]+$/;
+  /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\/releases\/tag\/[A-Za-z0-9._/+%@-]+$/;
 
 /** A published release, as the event or the list gives it. */
 export interface Release {
