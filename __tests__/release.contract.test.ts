@@ -206,6 +206,14 @@ describe('ready-when: released', () => {
     expect(github.labels(2)).toContain(AWAITING_RELEASE_LABEL);
   });
 
+  test('a release event in a workflow that does not follow pull requests is skipped with a notice', async () => {
+    const result = await cheapest({ event: releaseEvent(github.release({ tag: 'v9.0.0' })), inputs: {} });
+    expect(result.code).toBe(0);
+    expect(result.outputs.status).toBe('skipped');
+    expect(result.stdout).toMatch(/::notice::/);
+    expect(createRequests(emulator)).toEqual([]);
+  });
+
   test('a wrong ready-when is named with its fix, but only after the releaser passed', async () => {
     const release = github.release({ tag: 'v4.0.0' });
     const inputs = { ...RELEASED, 'ready-when': 'shipped' };
