@@ -213,6 +213,7 @@ function alreadyDone(jobId) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IP: () => (/* binding */ readDocsMarker),
 /* harmony export */   Lv: () => (/* binding */ listDocsPrs),
 /* harmony export */   M4: () => (/* binding */ closeDocsPr),
 /* harmony export */   S9: () => (/* binding */ countOpenDocsPrs),
@@ -220,7 +221,7 @@ function alreadyDone(jobId) {
 /* harmony export */   jv: () => (/* binding */ docsPrOf),
 /* harmony export */   p: () => (/* binding */ markDocsPr)
 /* harmony export */ });
-/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, renderDocsMarker, readDocsMarker */
+/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, renderDocsMarker */
 /* harmony import */ var _text_grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9018);
 /* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4329);
 
