@@ -29,7 +29,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; modes.ts (the table of modes), main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'sweep', 'cli'];
+const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'release', 'sweep', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -98,6 +98,11 @@ export default defineConfig(
     'pulls',
     ['base', 'text', 'service', 'github', 'step'],
     'pulls/ is a mode: it never imports another mode (agent/, ask/, sweep/)',
+  ),
+  ...layer(
+    'release',
+    ['base', 'text', 'service', 'github', 'step'],
+    'release/ is a mode: it never imports another mode; what the sweep shares with it is in step/',
   ),
   ...layer(
     'sweep',

@@ -191,6 +191,19 @@ describe('npm run demo', () => {
   );
 
   test.concurrent(
+    'release: three pull requests merged, a release that contains two makes their docs ready, the third stays a draft',
+    async () => {
+      const run = await demo('release', '--speed', '100');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /v1\.0\.0 published[\s\S]*Docs pull request #1: ready for review \nDocs pull request #2: ready for review \nDocs pull request #3: draft docs-agent: awaiting release\n/,
+      );
+      expect(run.stdout).toContain('Requests the service received during the release run: 0');
+    },
+    RUN_MS,
+  );
+
+  test.concurrent(
     'a wrong option says what is wrong and how to use the demo',
     async () => {
       for (const args of [

@@ -45,7 +45,7 @@ type Outcome = keyof typeof OUTCOMES;
 
 const PERMISSIONS: readonly Permission[] = ['admin', 'maintain', 'write', 'triage', 'read', 'none'];
 
-const USAGE = `Usage: npm run demo -- [comment | ask | pull-request] [options]
+const USAGE = `Usage: npm run demo -- [comment | ask | pull-request | release] [options]
 
 Runs the action's dist/index.js as the runner does, against the service's emulators and a fake
 GitHub API on 127.0.0.1, and prints the log, every version of the comments it writes, the outputs,
@@ -57,6 +57,8 @@ What happens (default: a workflow_dispatch run with a prompt):
                           emulator from its fixture documentation site; mode: ask
   pull-request            pull-requests: follow for the life of one pull request: opened, two
                           pushes, merged (scripts/demo-pull-request.ts; takes --speed only)
+  release                 ready-when: released: three pull requests merged, a release that
+                          contains two (scripts/demo-release.ts; takes --speed only)
   --event <file>          a webhook payload of your own (JSON, as the runner's GITHUB_EVENT_PATH
                           holds; @octokit/webhooks-examples has real ones to copy and edit). Its
                           repository, issue and comment exist on the fake GitHub, with its ids.
@@ -422,6 +424,12 @@ if (process.argv[2] === 'pull-request') {
   const { values } = parseArgs({ args: process.argv.slice(3), options: { speed: { type: 'string' } } });
   const { playPullRequest } = await import('./demo-pull-request.ts');
   process.exit(await playPullRequest(number('speed', values.speed, 1, 1000) ?? 10));
+}
+// Docs that ship with the release are a scenario of their own (scripts/demo-release.ts).
+if (process.argv[2] === 'release') {
+  const { values } = parseArgs({ args: process.argv.slice(3), options: { speed: { type: 'string' } } });
+  const { playRelease } = await import('./demo-release.ts');
+  process.exit(await playRelease(number('speed', values.speed, 1, 1000) ?? 10));
 }
 try {
   options = await parseOptions(process.argv.slice(2));

@@ -10,6 +10,7 @@
 import { agentMode } from './agent/mode.ts';
 import { askMode } from './ask/mode.ts';
 import { pullsMode } from './pulls/mode.ts';
+import { releaseMode } from './release/mode.ts';
 import type { Finisher } from './step/finish.ts';
 import { mode, type AnyMode } from './step/mode.ts';
 import { sweepMode } from './sweep/mode.ts';
@@ -25,4 +26,11 @@ const finishers = async (): Promise<readonly Finisher[]> => {
 // Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
 // mode would otherwise skip or (merged) start a job for.
 // The sweep before them all: `mode: sweep` takes every run (and skips those it is not for).
-export const MODES: readonly AnyMode[] = [mode(sweepMode(finishers)), mode(pullsMode), mode(askMode), mode(agentMode)];
+// The release mode before agent mode: with `pull-requests: follow` it takes the release events.
+export const MODES: readonly AnyMode[] = [
+  mode(sweepMode(finishers)),
+  mode(releaseMode),
+  mode(pullsMode),
+  mode(askMode),
+  mode(agentMode),
+];

@@ -195,6 +195,23 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     setActionsPermission(permission) {
       store.workflows.permission = permission;
     },
+    merge(number, options = {}) {
+      const merge = store.pulls.history.merge(number, options.into);
+      store.pulls.update(number, `${store.owner}/${store.repo}`, { state: 'closed', merged: true });
+      return merge.sha;
+    },
+    commit(branch, message) {
+      return store.pulls.history.commit(branch, message);
+    },
+    tag(name, target) {
+      return store.pulls.history.tag(name, target);
+    },
+    release(options) {
+      return { ...store.pulls.history.release(options) };
+    },
+    allowAutoMerge(allowed) {
+      store.pulls.history.allowAutoMerge = allowed;
+    },
     failNext(route: string, status: number, times = 1): void {
       const key = operationKey(route);
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.

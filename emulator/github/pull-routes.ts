@@ -4,6 +4,7 @@
 import { conform } from './conform.ts';
 import { answerThreads, asksThreads } from './graphql-threads.ts';
 import { loadSpec } from './openapi.ts';
+import { answerReleases, asksReleases } from './graphql-releases.ts';
 import { pullNodeId, type FakeCheckRun, type FakePull } from './pulls.ts';
 import { nodeId, renderLabel, renderUser, repoApi, type Bases } from './render.ts';
 import { errorReply, paginate, type Reply } from './respond.ts';
@@ -43,6 +44,7 @@ function renderRepo(name: string, bases: Bases): Record<string, unknown> {
 
 function renderPull(store: Store, pull: FakePull, bases: Bases): Record<string, unknown> {
   const api = `${repoApi(store, bases)}/pulls/${pull.number}`;
+  const merge = store.pulls.history.mergeOf(pull.number);
   const branch = (sha: string, repo: string, ref: string) => ({
     label: `${repo.split('/')[0]}:${ref}`,
     ref,
@@ -64,10 +66,11 @@ function renderPull(store: Store, pull: FakePull, bases: Bases): Record<string, 
     labels: pull.labels.map((name) => renderLabel(store, name, bases)),
     draft: pull.draft,
     merged: pull.merged,
-    merged_at: pull.merged ? '2026-01-01T00:00:00Z' : null,
+    merged_at: pull.merged ? (merge?.at ?? '2026-01-01T00:00:00Z') : null,
+    merge_commit_sha: merge?.sha ?? null,
     updated_at: pull.updatedAt,
     head: branch(pull.headSha, pull.headRepo, `branch-${pull.number}`),
-    base: branch(pull.baseSha, fullName(store), 'main'),
+    base: branch(pull.baseSha, fullName(store), merge?.branch ?? 'main'),
   };
 }
 
@@ -109,6 +112,20 @@ function checkFields(body: Body): Partial<FakeCheckRun> {
   return fields;
 }
 
+/** GitHub's answer: the repository must allow auto-merge (off unless a test allows it), and the pull request must be open. */
+function enableAutoMerge(store: Store, pull: FakePull): Reply {
+  if (!store.pulls.history.allowAutoMerge || pull.state !== 'open') {
+    const message =
+      pull.state !== 'open' ? 'Pull request is not open' : 'Pull request Auto merge is not allowed for this repository';
+    return {
+      status: 200,
+      body: { data: { enablePullRequestAutoMerge: null }, errors: [{ type: 'UNPROCESSABLE', message }] },
+    };
+  }
+  pull.autoMerge = true;
+  return { status: 200, body: { data: { enablePullRequestAutoMerge: { pullRequest: { number: pull.number } } } } };
+}
+
 export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
   [`GET ${REPO}/pulls/{pull_number}`]: (req) => {
     const pull = req.store.pulls.pull(Number(req.params.pull_number), fullName(req.store));
@@ -136,6 +153,24 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
   // Octokit's compare/{basehead} with `a...b` routes here, as on GitHub (the description's older template).
   [`GET ${REPO}/compare/{base}...{head}`]: (req) => {
     const { base = '', head = '' } = req.params;
+    const history = req.store.pulls.history;
+    // A merge commit, a branch or a tag: compared by ancestry (history.ts); one side unknown is a 404.
+    const [from, to] = [history.resolve(base), history.resolve(head)];
+    if (from !== undefined || to !== undefined) {
+      if (from === undefined || to === undefined) return errorReply(404);
+      const { status, aheadBy, behindBy } = history.compare(from, to);
+      const url = `${repoApi(req.store, req.bases)}/compare/${base}...${head}`;
+      const body = {
+        url,
+        status,
+        ahead_by: aheadBy,
+        behind_by: behindBy,
+        total_commits: aheadBy,
+        commits: [],
+        files: [],
+      };
+      return { status: 200, body: shaped(`GET ${REPO}/compare/{base}...{head}`, 200, body) };
+    }
     const commits = req.store.pulls.range(base, head);
     const files = new Map<string, Body>();
     for (const commit of commits)
@@ -198,15 +233,19 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
     const body = (req.body ?? {}) as { query?: string; variables?: Body | null };
     const query = body.query ?? '';
     if (asksThreads(query)) return { status: 200, body: answerThreads(req.store, query, body.variables) };
-    const mutation = /\b(convertPullRequestToDraft|markPullRequestReadyForReview)\b/.exec(query)?.[1];
+    if (asksReleases(query)) return { status: 200, body: answerReleases(req.store, req.bases, body.variables) };
+    const mutation = /\b(convertPullRequestToDraft|markPullRequestReadyForReview|enablePullRequestAutoMerge)\b/.exec(
+      query,
+    )?.[1];
     const id = str(body.variables?.id) ?? '';
     const pull = req.store.pulls.byNodeId(id);
     if (!mutation || !pull) {
       const message = mutation
         ? `Could not resolve to a node with the global id of '${id}'`
-        : 'The fake serves two mutations only';
+        : 'The fake serves three mutations only';
       return { status: 200, body: { data: null, errors: [{ type: 'NOT_FOUND', message }] } };
     }
+    if (mutation === 'enablePullRequestAutoMerge') return enableAutoMerge(req.store, pull);
     pull.draft = mutation === 'convertPullRequestToDraft';
     return { status: 200, body: { data: { [mutation]: { pullRequest: { isDraft: pull.draft } } } } };
   },

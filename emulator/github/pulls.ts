@@ -2,6 +2,7 @@
 // needs. Pure data, like state.ts; any pull request number exists (as any issue does), open, with a
 // head of its own until a test or a payload says otherwise.
 import { createHash } from 'node:crypto';
+import { History } from './history.ts';
 
 export interface FakeCommit {
   sha: string;
@@ -26,6 +27,8 @@ export interface FakePull {
   headRepo: string;
   /** ISO time of the last change through the API (or as a test sets it): GitHub's `updated_at`. */
   updatedAt: string;
+  /** Auto-merge enabled (GraphQL's enablePullRequestAutoMerge). */
+  autoMerge?: boolean;
 }
 
 export interface FakeCheckRun {
@@ -53,8 +56,11 @@ export class PullStore {
   private commits = new Map<string, FakeCommit>();
   private checks: FakeCheckRun[] = [];
   private nextCheckId = FIRST_CHECK_RUN_ID;
+  /** The branches, merge commits, tags and releases (history.ts). */
+  readonly history = new History();
 
   reset(): void {
+    this.history.reset();
     this.pulls.clear();
     this.commits.clear();
     this.checks = [];
@@ -96,6 +102,8 @@ export class PullStore {
 
   update(number: number, repo: string, change: Partial<Omit<FakePull, 'number'>>): FakePull {
     const pull = this.pull(number, repo);
+    // A merge adds its commit to the base branch, as GitHub's merge does (history.ts).
+    if (change.merged === true && !pull.merged) this.history.merge(number);
     Object.assign(pull, change);
     return pull;
   }

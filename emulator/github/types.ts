@@ -144,6 +144,19 @@ export interface FakeGitHub {
   /** The token's `actions` permission (`write` until set): what enabling or disabling a workflow needs. */
   setActionsPermission(permission: ActionsPermission): void;
   /**
+   * Merges the pull request: closed, merged, and its merge commit added to `into` (main unless
+   * given; a new branch is cut from main's head). Returns the merge commit (history.ts).
+   */
+  merge(number: number, options?: { into?: string }): string;
+  /** A new commit on a branch of the repository's own history; returns its sha. */
+  commit(branch: string, message: string): string;
+  /** Points a tag at a branch's head or a commit (moving it when it exists); returns the commit. */
+  tag(name: string, target?: string): string;
+  /** A release of `tag` (made at `target`'s head, main unless given, when the tag is new); published unless a draft. */
+  release(options: { tag: string; target?: string; prerelease?: boolean; draft?: boolean }): FakeRelease;
+  /** The repository's "Allow auto-merge" setting (off unless set). */
+  allowAutoMerge(allowed: boolean): void;
+  /**
    * route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
    * `times` 0 drops what is still scheduled for the route.
    */
@@ -162,6 +175,8 @@ export interface FakeGitHub {
 export type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
 import type { FakeCheckRun, FakeCommit, FakePull } from './pulls.ts';
 import type { ActionsPermission, WorkflowState } from './workflows.ts';
+export type { FakeRelease } from './history.ts';
+import type { FakeRelease } from './history.ts';
 
 export interface FakeGitHubOptions {
   port?: number;

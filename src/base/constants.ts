@@ -32,6 +32,11 @@ export const Input = {
   SkipLabel: 'skip-label',
   MaxFollowUps: 'max-follow-ups',
   CheckName: 'check-name',
+  // Docs that ship with the release (src/release/).
+  ReadyWhen: 'ready-when',
+  AutoMerge: 'auto-merge',
+  IncludePrereleases: 'include-prereleases',
+  ReleaseFollowUp: 'release-follow-up',
   // The docs pull request backlog (src/step/backlog.ts).
   DocsRepository: 'docs-repository',
   StaleDays: 'stale-days',
@@ -80,6 +85,8 @@ export const ANSWERED_STATUS = 'answered';
 export const FAILED_STATUS = 'failed';
 /** The `status` output of a sweep (`mode: sweep`) that went through the in-flight requests. */
 export const SWEPT_STATUS = 'swept';
+/** The `status` output of a release run (`release: published`, src/release/) that looked at the docs waiting for it. */
+export const RELEASED_STATUS = 'released';
 /** The `status` output of a dry run. */
 export const DRY_RUN_STATUS = 'dry-run';
 /** The `status` output when the run was cancelled before it asked the service for anything. */

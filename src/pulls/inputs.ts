@@ -3,6 +3,7 @@ import { Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import { registerSecret } from '../text/secrets.ts';
 import { readBoolean, type InputProblems } from '../step/inputs.ts';
+import { readReleaseSettings, type ReleaseSettings } from '../step/release-inputs.ts';
 
 /** The inputs of follow mode, read once the run knows it follows a pull request. */
 export interface FollowSettings {
@@ -15,6 +16,8 @@ export interface FollowSettings {
   checkName: string;
   /** false: create the job, leave the check in progress with how to pick it up, and end. */
   wait: boolean;
+  /** When the docs pull request is marked ready: at the merge, or by a release (release-wait.ts). */
+  release: ReleaseSettings;
 }
 
 /** The most follow-ups the budget may allow: each costs one of the project's 100 requests an hour. */
@@ -35,6 +38,7 @@ export function readFollowSettings(problems: InputProblems): FollowSettings {
     maxFollowUps: check(readMaxFollowUps, 10),
     checkName: check(readCheckName, 'Docs'),
     wait: check(() => readBoolean(Input.Wait, true), true),
+    release: readReleaseSettings(problems),
   };
 }
 

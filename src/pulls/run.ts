@@ -17,7 +17,8 @@ import type { StepRecord } from '../step/state.ts';
 import type { Timings } from '../step/timings.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import { decidePullEvent, type PullDecision } from './decide.ts';
-import { reopenDocs, settleDocs } from './docs-pull.ts';
+import { reopenDocs } from './docs-pull.ts';
+import { settleOrWait } from './release-wait.ts';
 import { followRound, type FollowContext, type Round } from './follow.ts';
 import { readFollowSettings } from './inputs.ts';
 import { lockPull, STALE_GRACE_MS } from './lock.ts';
@@ -239,7 +240,11 @@ async function closeFollowed(
   const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
   const pull = await readPullRequest(octokit, repository, number);
   const settled = job.prLink
-    ? await settleDocs(context, job.prLink, decision.merged, thread.state.drafted, pull.url)
+    ? await settleOrWait(context, job.prLink, decision.merged, thread.state.drafted, {
+        url: pull.url,
+        headSha: decision.headSha,
+        jobId: job.id,
+      })
     : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
   if (settled.done) thread.state = { ...thread.state, closed: decision.merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';

@@ -17,13 +17,21 @@ import {
   type ServiceSettings,
 } from '../step/inputs.ts';
 import type { Mode } from '../step/mode.ts';
+import { readReleaseSettings, type ReleaseSettings } from '../step/release-inputs.ts';
 
 /** The events a sweep is meant for: a schedule, and a run started by hand. */
 export const SWEEP_EVENTS = ['schedule', 'workflow_dispatch'] as const;
 
 export type SweepDecision =
   | { kind: 'skip'; notice: string }
-  | { kind: 'run'; settings: ServiceSettings; backlog: BacklogSettings; askAgain: string; problems: InputProblems };
+  | {
+      kind: 'run';
+      settings: ServiceSettings;
+      backlog: BacklogSettings;
+      release: ReleaseSettings;
+      askAgain: string;
+      problems: InputProblems;
+    };
 
 /** The sweep: `mode: sweep` on a schedule or by hand; any other event is skipped with a notice. */
 /** `finishers`: loads the modes' finishers (src/modes.ts), only when a sweep runs. */
@@ -47,6 +55,8 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
         kind: 'run',
         settings,
         backlog: readBacklogSettings(problems),
+        // With `ready-when: released` the sweep catches up on releases no run listened to (releases.ts).
+        release: readReleaseSettings(problems),
         askAgain: routing.triggerPhrase,
         problems,
       };
@@ -57,7 +67,7 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
         step.runner.log.notice(decision.notice);
         return;
       }
-      const { settings, backlog, askAgain, problems } = decision;
+      const { settings, backlog, release, askAgain, problems } = decision;
       problems.throwIfAny();
       if (!settings.apiKey) throw missingApiKey();
       if (!settings.githubToken)
@@ -78,7 +88,7 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
         ...{ step, octokit, repository: event.repository, settings, client },
         ...{ clock: systemClock, runUrl: runUrl(), docsToken: backlog.docsToken },
       };
-      await runSweep(context, await finishers(), { backlog, askAgain });
+      await runSweep(context, await finishers(), { backlog, askAgain, release });
     },
   };
 }

@@ -8,6 +8,8 @@ import { NO_BACKLOG, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher, SweepContext, SweepResult, SweepSetup } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { settleSchedule } from './schedule.ts';
+import type { ReleaseSettings } from '../step/release-inputs.ts';
+import { catchUpReleases } from './releases.ts';
 import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
 
 /** Time kept back from `timeout-minutes` for the summary: no item is started closer to the end. */
@@ -27,7 +29,10 @@ const FINISH_MARGIN_MS = 30_000;
 export async function runSweep(
   setup: SweepSetup,
   finishers: readonly Finisher[],
-  keep: { backlog: BacklogSettings; askAgain: string } = { backlog: NO_BACKLOG, askAgain: '/docs' },
+  keep: { backlog: BacklogSettings; askAgain: string; release?: ReleaseSettings } = {
+    backlog: NO_BACKLOG,
+    askAgain: '/docs',
+  },
 ): Promise<SweepReport> {
   const { step, octokit, repository, clock, settings } = setup;
   const { log } = step.runner;
@@ -59,6 +64,8 @@ export async function runSweep(
   const backlog = step.signal.aborted
     ? undefined
     : await keepBacklog(context, keep.backlog, { askAgain: keep.askAgain });
+  // Then the releases no run listened to, for docs waiting for one (`ready-when: released`).
+  if (keep.release && !step.signal.aborted) await catchUpReleases(context, keep.release, keep.backlog);
   const report: SweepReport = { rows, left, elapsedMs: clock.now() - started, backlog };
   step.record.writeOutputs({ status: SWEPT_STATUS, message: summaryLine(report) });
   log.info(summaryLine(report));

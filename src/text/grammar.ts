@@ -18,6 +18,7 @@ import {
   ERROR_STATUS,
   FAILED_STATUS,
   SWEPT_STATUS,
+  RELEASED_STATUS,
   JOB_STATUSES,
   Output,
   SKIPPED_STATUS,
@@ -66,6 +67,7 @@ export const OUTPUT_STATUSES: readonly string[] = [
   ANSWERED_STATUS,
   FAILED_STATUS,
   SWEPT_STATUS,
+  RELEASED_STATUS,
 ];
 
 /** A GitHub owner (user or organisation): letters, digits and hyphens, not first, at most 39. */

@@ -1,0 +1,100 @@
+import { errorMessage } from '../base/errors.ts';
+import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
+import { docsPrOf } from '../github/docs-prs.ts';
+import { commentOn, readPullRequest } from '../github/pull-requests.ts';
+import { docsClient, markDocsPull } from '../step/backlog.ts';
+import type { FollowContext } from './context.ts';
+import { docsAccess, settleDocs } from './docs-pull.ts';
+import { check } from './write.ts';
+
+type Settled = { done: boolean; line: string };
+
+/**
+ * The code pull request closed: with `ready-when: released` and a merge, the docs pull request waits
+ * for a release (waitForRelease); otherwise it is settled as always (docs-pull.ts, `settleDocs`).
+ */
+export async function settleOrWait(
+  context: FollowContext,
+  link: string,
+  merged: boolean,
+  drafted: boolean,
+  code: { url: string; headSha: string; jobId: string },
+): Promise<Settled> {
+  if (!merged || context.follow.release.readyWhen !== 'released') {
+    return settleDocs(context, link, merged, drafted, code.url);
+  }
+  return waitForRelease(context, link, code);
+}
+
+/**
+ * `ready-when: released` at the merge: the docs pull request stays a draft, is told which commit a
+ * release must contain, and joins the awaiting-release index (github/awaiting-release.ts) that the
+ * release run and the sweep read; the head's Docs check says it waits. A docs pull request someone
+ * marked ready by hand (or closed) is left as it is: a person decided.
+ */
+async function waitForRelease(
+  context: FollowContext,
+  link: string,
+  code: { url: string; headSha: string; jobId: string },
+): Promise<Settled> {
+  const { deps, repository, number } = context;
+  const { log } = deps.runner;
+  const docs = docsPrOf(link);
+  const octokit = docs ? await docsClient(docsAccess(context), docs.repository) : undefined;
+  if (!docs || !octokit) {
+    return {
+      done: false,
+      line: "The code merged; the docs pull request cannot wait for a release: no token here may write to it (set 'docs-token').",
+    };
+  }
+  try {
+    const pull = await readPullRequest(octokit, docs.repository, docs.number);
+    if (pull.state === 'closed')
+      return { done: true, line: 'The code merged; the docs pull request is closed: left as it is.' };
+    if (!pull.draft) {
+      return { done: true, line: 'The code merged; the docs pull request was marked ready by hand: left as it is.' };
+    }
+    const merge = await readMerge(context.octokit, repository, number);
+    if (!merge.sha)
+      return {
+        done: false,
+        line: 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.',
+      };
+    const short = merge.sha.slice(0, 7);
+    // The release finds it by its signed line (the pairing) and this label (the index).
+    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId });
+    await markAwaiting(octokit, docs.repository, docs.number);
+    await commentOn(
+      octokit,
+      docs.repository,
+      docs.number,
+      `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
+        `commit ${short}; then they are marked ready for review.`,
+    );
+    if (
+      `${docs.repository.owner}/${docs.repository.repo}`.toLowerCase() !==
+      `${repository.owner}/${repository.repo}`.toLowerCase()
+    ) {
+      log.notice(
+        `The release run looks for waiting docs pull requests in 'docs-repository': set it to ` +
+          `${docs.repository.owner}/${docs.repository.repo}, with a 'docs-token' that may write there.`,
+      );
+    }
+    const title = `docs PR #${docs.number}, waiting for a release`;
+    await check(context, code.headSha, {
+      title,
+      summary: `The code merged as ${short}. The docs pull request is marked ready for review when a published release contains it.`,
+      conclusion: 'success',
+    });
+    return {
+      done: true,
+      line: `The code merged: the docs pull request waits for a release that contains commit ${short}.`,
+    };
+  } catch (error) {
+    log.warning(`Could not keep the docs pull request ${link} waiting for a release: ${errorMessage(error)}`);
+    return {
+      done: false,
+      line: `The code merged; keeping the docs pull request waiting failed: ${errorMessage(error).slice(0, 200)}`,
+    };
+  }
+}
