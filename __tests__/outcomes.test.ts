@@ -3,9 +3,11 @@
 // reaction), against the fake GitHub, and read as a CommonMark renderer shows it.
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { Conversation } from '../src/agent/conversation.ts';
-import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/agent/decide-outcome.ts';
-import { OUTCOME_KINDS, type Outcome, type RunResult } from '../src/agent/outcome.ts';
-import { isOutcome, OUTCOMES, progressWords } from '../src/agent/outcomes.ts';
+import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/outcome/decide.ts';
+import { OUTCOME_KINDS, type Outcome, type RunResult } from '../src/outcome/outcome.ts';
+import { OUTCOMES } from '../src/outcome/table.ts';
+import { isOutcome } from '../src/outcome/words.ts';
+import { progressWords } from '../src/step/progress-words.ts';
 import { reportOutcome } from '../src/agent/report.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';

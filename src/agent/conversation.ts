@@ -6,8 +6,10 @@ import type { Dependencies } from '../step/deps.ts';
 import type { ProgressFacts } from '../step/state.ts';
 import type { LivePlan } from './live-progress.ts';
 import { whomToNotify } from './notify.ts';
-import type { Outcome } from './outcome.ts';
-import { finalFacts, keepsOpen, notificationText, OUTCOMES, progressWords } from './outcomes.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import { OUTCOMES } from '../outcome/table.ts';
+import { keepsOpen, notificationText } from '../outcome/words.ts';
+import { finalFacts, progressWords } from '../step/progress-words.ts';
 
 /**
  * A claim on a request's end older than this, on a comment still in flight, was taken by a run or

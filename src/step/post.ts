@@ -14,8 +14,8 @@ export interface PostDependencies {
   connect: () => Promise<{ octokit: Octokit; apiKey: string; repository: { owner: string; repo: string } } | undefined>;
   runUrl: string | undefined;
   /**
-   * Puts a progress comment's facts into words: the mode's (agent/outcomes.ts `progressWords`),
-   * given by the entry, as this layer is below the modes. Undefined for a state it does not know.
+   * Puts a progress comment's facts into words: step/progress-words.ts `progressWords`, given by
+   * the entry (main.ts), which tests replace. Undefined for a state it does not know.
    */
   words: (facts: ProgressFacts, runUrl: string | undefined) => ProgressView | undefined;
 }
