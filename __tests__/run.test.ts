@@ -76,6 +76,7 @@ function settings(overrides: Partial<Settings> = {}): Settings {
     jobId: '',
     dryRun: false,
     notify: true,
+    sweepReports: false,
     ...overrides,
   };
 }

@@ -153,6 +153,7 @@ async function handleEvent(
     notify: settings.notify,
     startedAt: started,
     detached: !settings.wait,
+    sweep: settings.sweepReports,
   });
   const outcome = await runJob({
     settings,

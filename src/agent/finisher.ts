@@ -125,6 +125,7 @@ function conversationOf(
     request: requestOf(triggers, open, progress.issueNumber),
     startedAt,
     detached: true,
+    sweep: true,
     found: { commentId: comment.id, triggers, jobId },
   });
 }

@@ -25,6 +25,8 @@ export interface Settings extends TriggerSettings, ServiceSettings {
   dryRun: boolean;
   /** Mention the requester in a new comment when the job ends (edits notify nobody). */
   notify: boolean;
+  /** A sweep (`mode: sweep`) reports the end of jobs no run waits for: the comment says so. */
+  sweepReports: boolean;
   /** The docs pull request backlog (step/backlog.ts); absent: none of it. */
   backlog?: BacklogSettings;
 }
@@ -71,6 +73,7 @@ export function readSettings(
     wait: check(() => readBoolean(Input.Wait, true), true),
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
     notify: check(() => readBoolean(Input.Notify, true), true),
+    sweepReports: check(() => readBoolean(Input.SweepReports, false), false),
     backlog: readBacklogSettings(problems),
   };
   if (run) {

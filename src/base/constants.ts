@@ -18,6 +18,7 @@ export const Input = {
   JobId: 'job-id',
   DryRun: 'dry-run',
   Notify: 'notify',
+  SweepReports: 'sweep-reports',
   Mode: 'mode',
   Domain: 'domain',
   AssistantKey: 'assistant-key',
