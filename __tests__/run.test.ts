@@ -463,7 +463,7 @@ describe('the post step', () => {
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
     const shown = seen(progress?.body ?? '');
-    expect(shown).toMatch(/^⏹️ Cancelled: the workflow run stopped; the job continues on the service\./);
+    expect(shown).toMatch(/^⏹️ Cancelled: the workflow run stopped: the job continues on the service\. Re-run /);
     expect(shown).not.toMatch(/working/i);
     expect(runner.messages('info')[0]).toContain('marked it cancelled');
     expect(runner.messages('info')[0]).toContain('Job job_left continues on the service');
