@@ -239,6 +239,7 @@ export class Conversation {
       triggers: this.#triggers,
       startedAt: this.#startedAt,
       open: this.#request.notify ?? '',
+      sweep: this.#sweep,
     });
   }
 

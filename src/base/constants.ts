@@ -63,6 +63,8 @@ export const State = {
   Triggers: 'triggers',
   /** Whom the end of an in-flight request is to be told to ('' nobody): the progress marker's `open`. */
   Open: 'open',
+  /** 'true' when a sweep reports the end of a job no run waits for (`sweep-reports`): the post step's words name it. */
+  Sweep: 'sweep',
   /** The final comment the main step meant to write (JSON), so the post step can write it instead. */
   FinalView: 'finalView',
   /** The commit status that records the job of a run without an issue (JSON), for the post step to write. */

@@ -82,7 +82,9 @@ async function finishProgress(
     const knownView = known && words(known, runUrl);
     const jobId = knownView ? knownView.jobId : saved.jobId;
     const startedAt = saved.startedAt || new Date().toISOString();
-    const view = knownView ?? words({ state: 'cancelled', jobId, triggers, startedAt, open: saved.open }, runUrl);
+    const view =
+      knownView ??
+      words({ state: 'cancelled', jobId, triggers, startedAt, open: saved.open, sweep: saved.sweep }, runUrl);
     if (!view) return;
     await progress.writeOrThrow(view, commentId);
     // The request's end is written (its marker is no longer open): it leaves the sweep's index.

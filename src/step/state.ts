@@ -47,6 +47,8 @@ export interface SavedProgress {
   startedAt: string;
   /** Whom the end is to be told to ('' nobody), for the marker of a comment the job outlives. */
   open: string;
+  /** A sweep reports the end of a job the run leaves (`sweep-reports`). */
+  sweep: boolean;
   commentId: number | undefined;
   jobId: string;
   /** The final comment the main step meant to write, saved before it tried. */
@@ -98,11 +100,15 @@ export class StepRecord {
   }
 
   /** Saved before the progress comment is written: a run killed in between still lets the post step find it. */
-  saveProgress(issueNumber: number, request: { triggers: string[]; startedAt: string; open?: string }): void {
+  saveProgress(
+    issueNumber: number,
+    request: { triggers: string[]; startedAt: string; open?: string; sweep?: boolean },
+  ): void {
     this.#runner.saveState(State.IssueNumber, String(issueNumber));
     this.#runner.saveState(State.StartedAt, request.startedAt);
     this.#runner.saveState(State.Triggers, request.triggers.join(','));
     this.#runner.saveState(State.Open, request.open ?? '');
+    if (request.sweep) this.#runner.saveState(State.Sweep, 'true');
   }
 
   saveComment(commentId: number): void {
@@ -167,6 +173,7 @@ export class StepRecord {
       triggers: get(State.Triggers).split(',').filter(Boolean),
       startedAt: get(State.StartedAt),
       open: get(State.Open),
+      sweep: get(State.Sweep) === 'true',
       commentId: Number(get(State.CommentId)) || undefined,
       jobId: get(State.JobId),
       finalView: parseView(get(State.FinalView)),
