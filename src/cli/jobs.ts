@@ -173,9 +173,9 @@ function interrupted(display: Display, job: Job | undefined, request: JobRequest
 
 function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  if (job) display.error(`Job ${job.id} may still be running: docs-agent status ${job.id} --wait`);
-  else if (request.kind !== 'status' && isAmbiguous(error))
-    display.error('A job may exist: look for it before you try again.');
+  const sent = !job && request.kind !== 'status' && isAmbiguous(error) ? 'a job' : undefined;
+  say(display, 'error', { id: job?.id ?? '', waited: '', status: '', prLink: '', sent });
+  // Only a failure of the service is the row's; anything else is the command's own failure.
   return error instanceof ServiceError ? OUTCOMES.error.cli.exit : EXIT.failed;
 }
 

@@ -255,8 +255,17 @@ export const OUTCOMES: Rows = {
     detail: publicMessage,
     reaction: 'confused',
     check: { title: ({ reason }) => `failed: ${reason ?? 'the action could not run the job'}`, conclusion: 'failure' },
-    // The error's own line is the command's (it names the flag or the service's answer).
-    cli: { lines: () => [], exit: EXIT.unreachable, stderr: true },
+    // After the error's own line (it names the flag or the service's answer): what may be left on the service.
+    cli: {
+      lines: (f) =>
+        f.id
+          ? [`Job ${f.id} may still be running. ${pickUp(f.id)}`]
+          : f.sent
+            ? ['A job may exist: look for it before you try again.']
+            : [],
+      exit: EXIT.unreachable,
+      stderr: true,
+    },
   },
   skipped: { status: () => SKIPPED_STATUS, ok: true, log: () => 'notice' },
   'dry-run': { status: () => DRY_RUN_STATUS, ok: true, log: () => 'notice' },
