@@ -4,11 +4,13 @@ import { EXIT } from './exit.ts';
 import type { NoWork, Outcome, OutcomeFacts, ResultKind } from './outcome.ts';
 
 /**
- * THE table of outcomes: every word any mode or front end says about how a request for a job
- * ended is written from its kind's row here, and nowhere else. Agent mode's message, `status`
- * output, log line, job summary heading, progress comment headline, notification and reaction;
- * follow mode's check title, conclusion and comment symbol; the sweep's result words; the command
- * line's lines and exit code. A new kind is one row (CONTRIBUTING.md, "Adding an outcome").
+ * THE table of outcomes: how a request for a job ended is worded from its kind's row here, on
+ * every surface. Agent mode's message, `status` output, log line, job summary heading, progress
+ * comment headline, notification and reaction; follow mode's check title, conclusion and comment
+ * symbol (pulls/verdict.ts); the sweep's result words (words.ts, in the rows' symbols); the
+ * command line's lines and exit code (cli/jobs.ts). A new kind is one row (CONTRIBUTING.md,
+ * "Adding an outcome"). Follow mode's notices that are no job's end (a paused pull request,
+ * max-follow-ups) stay its own.
  */
 
 /** How the log shows the outcome's message; none: the step fails, and main.ts makes it its error. */
