@@ -17,9 +17,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5105);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6882);
 /* harmony import */ var _conversation_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(978);
-/* harmony import */ var _decide_outcome_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6124);
+/* harmony import */ var _outcome_decide_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2586);
 /* harmony import */ var _live_progress_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(175);
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7518);
+/* harmony import */ var _outcome_words_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6909);
 
 
 
@@ -92,7 +92,7 @@ async function finishOne(comment, progress, context, pullRequest) {
         if (!job) {
             const message = `Job ${jobId} was not found in project '${context.settings.projectId}'; ask again to start a new one.`;
             const startedAt = workingSince(comment.body) ?? new Date(clock.now()).toISOString();
-            const gone = (0,_decide_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .errorOutcome */ .zY)(message, undefined, message);
+            const gone = (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_7__/* .errorOutcome */ .zY)(message, undefined, message);
             const done = await conversationOf(comment, progress, context, startedAt).finishSwept(gone, 0, clock.now());
             return done === 'claimed'
                 ? { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' }
@@ -100,14 +100,14 @@ async function finishOne(comment, progress, context, pullRequest) {
         }
         // The agent's plan and last message: for the final word, or for a plan the sweep shows.
         const ended = (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .isTerminal */ .Hd)(job.status);
-        const session = ended || !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_9__/* .waitedFor */ .a6)(comment.body) ? await readSession(context, jobId) : undefined;
+        const session = ended || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_9__/* .waitedFor */ .a6)(comment.body) ? await readSession(context, jobId) : undefined;
         const startedAt = job.createdAt ?? workingSince(comment.body) ?? new Date(clock.now()).toISOString();
         const conversation = conversationOf(comment, progress, context, startedAt);
         const elapsedMs = Math.max(0, clock.now() - Date.parse(startedAt));
         if (!ended)
             return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
         const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
-        const outcome = (0,_decide_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .decideOutcome */ .dl)({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
+        const outcome = (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_7__/* .decideOutcome */ .dl)({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
         const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
         if (done === 'claimed') {
             return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
@@ -136,6 +136,7 @@ function conversationOf(comment, progress, context, startedAt) {
         request: requestOf(triggers, open, progress.issueNumber),
         startedAt,
         detached: true,
+        sweep: true,
         found: { commentId: comment.id, triggers, jobId },
     });
 }
@@ -151,7 +152,7 @@ async function refresh(conversation, comment, { job, session, elapsedMs }, progr
     const body = view && (0,_github_progress_view_js__WEBPACK_IMPORTED_MODULE_2__/* .renderProgress */ .E)(view, progress.thread.scope);
     // A run that waits shows the plan itself; a detached, cancelled or timed-out request's comment is the sweep's.
     const changed = body && withoutTime(body) !== withoutTime(comment.body);
-    if (changed && !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_9__/* .waitedFor */ .a6)(comment.body))
+    if (changed && !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_9__/* .waitedFor */ .a6)(comment.body))
         await conversation.showPlan?.(plan);
     const todos = session?.todos ?? [];
     const steps = todos.length ? `, ${(0,_live_progress_js__WEBPACK_IMPORTED_MODULE_8__/* .countDone */ .qQ)(todos)} of ${todos.length} steps done` : '';

@@ -12,7 +12,7 @@ exports.modules = {
 /* harmony export */ });
 /* harmony import */ var _github_permissions_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5435);
 /* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5105);
-/* harmony import */ var _outcomes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7518);
+/* harmony import */ var _outcome_words_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6909);
 
 
 
@@ -54,7 +54,7 @@ async function refuseOverBacklog(request, event, settings, deps) {
 }
 /** A job that opened a docs pull request for an issue or pull request: the docs pull request is marked as this action's. */
 async function markOpenedDocs(result, octokit, trigger, event, settings, deps) {
-    if (!octokit || !(0,_outcomes_js__WEBPACK_IMPORTED_MODULE_2__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
+    if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_2__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
         return;
     const number = trigger.issue?.number ?? trigger.mergedPullRequest;
     if (number === undefined)

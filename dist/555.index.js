@@ -112,11 +112,14 @@ function changes(files, more) {
 
 // EXTERNAL MODULE: ./src/pulls/thread.ts + 1 modules
 var pulls_thread = __webpack_require__(8401);
-// EXTERNAL MODULE: ./src/pulls/conclude.ts + 2 modules
-var conclude = __webpack_require__(4790);
+// EXTERNAL MODULE: ./src/pulls/verdict.ts
+var pulls_verdict = __webpack_require__(2021);
+// EXTERNAL MODULE: ./src/pulls/conclude.ts + 1 modules
+var conclude = __webpack_require__(3037);
 // EXTERNAL MODULE: ./src/pulls/write.ts
 var write = __webpack_require__(5663);
 ;// CONCATENATED MODULE: ./src/pulls/follow.ts
+
 
 
 
@@ -213,14 +216,14 @@ async function followRound(context) {
                 `or the sweep (\`mode: sweep\`) completes this check; to follow it by hand, run the action with \`job-id: ${job.id}\`.`
             : `Not waited for (\`wait: false\`): the sweep (\`mode: sweep\`) or the next event on this pull request ` +
                 `completes this check when job \`${job.id}\` ends.`;
-        const title = follow.wait ? 'working: this run stopped waiting' : 'working';
-        await (0,write/* check */.z6)(context, pull.headSha, { title, summary: pickUp }, checkId);
+        const verdict = (0,pulls_verdict/* goesOnVerdict */.VH)(follow.wait);
+        await (0,write/* check */.z6)(context, pull.headSha, { title: verdict.line, summary: pickUp }, checkId);
         await (0,write/* say */.cv)(context, thread, {
             headline: follow.wait
-                ? `⏳ **Docs:** this run stopped waiting. ${pickUp}`
+                ? `${verdict.symbol} **Docs:** this run stopped waiting. ${pickUp}`
                 : `${(0,conclude/* workingHeadline */.Q1)(pull.headSha)} ${pickUp}`,
         });
-        return { job, verdict: { line: 'working', conclusion: undefined }, interrupted: true, stop: true };
+        return { job, verdict, interrupted: true, stop: true };
     }
     const verdict = await (0,conclude/* concludeRound */.EZ)(context, thread, job, pull.headSha, checkId);
     return { job, verdict, interrupted: false, stop: false };

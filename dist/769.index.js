@@ -527,15 +527,14 @@ var step_backlog = __webpack_require__(5105);
 var backlog_inputs = __webpack_require__(9819);
 // EXTERNAL MODULE: ./src/base/format.ts
 var format = __webpack_require__(8378);
+// EXTERNAL MODULE: ./src/outcome/words.ts
+var words = __webpack_require__(6909);
 ;// CONCATENATED MODULE: ./src/sweep/summary.ts
 
 
-const RESULT_WORDS = {
-    finished: '✅ finished',
-    active: '⏳ still active',
-    done: '☑️ done already',
-    error: '❌ error',
-};
+
+/** Each result's words, from the table of outcomes (outcome/words.ts). */
+const RESULT_WORDS = words/* SWEEP_RESULTS */.Cd;
 function count(report, kind) {
     return report.rows.filter((row) => row.kind === kind).length;
 }
