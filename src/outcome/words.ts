@@ -31,7 +31,7 @@ const WORKING = `${WORKING_SYMBOL} **Updating the documentation.**`;
 /** In every headline of a request no run waits for, old comments' included: how the sweep tells them. */
 const DETACHED = 'no run waits for it';
 /** A GitHub login as GitHub allows it: letters, digits and hyphens, at most 39. */
-const GITHUB_LOGIN = /^[A-Za-z0-9-]{1,39}$/;
+export const GITHUB_LOGIN = /^[A-Za-z0-9-]{1,39}$/;
 
 /** Who may be told, and how the end of a job no run waits for is reported. */
 export interface GoesOn {
