@@ -29,7 +29,7 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; modes.ts (the table of modes), main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'github', 'step', 'agent', 'ask', 'pulls', 'release', 'sweep', 'cli'];
+const LAYERS = ['base', 'text', 'service', 'outcome', 'github', 'step', 'agent', 'ask', 'pulls', 'release', 'sweep', 'cli'];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {
@@ -78,41 +78,50 @@ export default defineConfig(
     ['base', 'text'],
     'service/ talks to the Documentation Agent service and imports only base/ and text/',
   ),
+  ...layer(
+    'outcome',
+    ['base', 'text', 'service'],
+    'outcome/ is the table of outcomes every mode and the command line read: it imports only base/, text/ and service/',
+  ),
   ...layer('github', ['base', 'text'], 'github/ talks to GitHub and imports only base/ and text/'),
   ...layer(
     'step',
-    ['base', 'text', 'service', 'github'],
+    ['base', 'text', 'service', 'outcome', 'github'],
     'step/ is the runtime every mode shares: it never imports a mode',
   ),
   ...layer(
     'agent',
-    ['base', 'text', 'service', 'github', 'step'],
-    'agent/ is a mode: it never imports another mode (ask/, pulls/, sweep/)',
+    ['base', 'text', 'service', 'outcome', 'github', 'step'],
+    'agent/ is a mode: it never imports another mode (ask/, pulls/, release/, sweep/)',
   ),
   ...layer(
     'ask',
-    ['base', 'text', 'service', 'github', 'step'],
-    'ask/ is a mode: it never imports another mode (agent/, pulls/, sweep/)',
+    ['base', 'text', 'service', 'outcome', 'github', 'step'],
+    'ask/ is a mode: it never imports another mode (agent/, pulls/, release/, sweep/)',
   ),
   ...layer(
     'pulls',
-    ['base', 'text', 'service', 'github', 'step'],
-    'pulls/ is a mode: it never imports another mode (agent/, ask/, sweep/)',
+    ['base', 'text', 'service', 'outcome', 'github', 'step'],
+    'pulls/ is a mode: it never imports another mode (agent/, ask/, release/, sweep/)',
   ),
   ...layer(
     'release',
-    ['base', 'text', 'service', 'github', 'step'],
+    ['base', 'text', 'service', 'outcome', 'github', 'step'],
     'release/ is a mode: it never imports another mode; what the sweep shares with it is in step/',
   ),
   ...layer(
     'sweep',
-    ['base', 'text', 'service', 'github', 'step'],
+    ['base', 'text', 'service', 'outcome', 'github', 'step'],
     "sweep/ is a mode: it finishes other modes' requests through the finishers src/modes.ts gives it (step/finish.ts), never by importing them",
   ),
   // The command line is a second front end on the same core: no GitHub, no runner, no mode of the
   // action. The rule knows only src/'s folders: cli/emulator.ts's import() of the offline emulator
   // (emulator/offline.ts), outside src/, passes it.
-  ...layer('cli', ['base', 'text', 'service'], 'cli/ is the command line: it imports only base/, text/ and service/'),
+  ...layer(
+    'cli',
+    ['base', 'text', 'service', 'outcome'],
+    'cli/ is the command line: it imports only base/, text/, service/ and outcome/',
+  ),
   {
     // Issue 20: a file of src/ that grows past 300 lines holds more than one thing; split it at a
     // real seam (text/secrets.ts from text-gate.ts, markdown.ts into its parser, source and HTML parts).

@@ -208,7 +208,10 @@ describe('cancellation', () => {
     const progress = github.comments(1).filter((c) => c.user.type === 'Bot');
     expect(progress).toHaveLength(1);
     const shown = seen(progress[0]?.body ?? '').split('\n');
-    expect(shown[0]).toBe('⏹️ Cancelled: the workflow run stopped; the job continues on the service.');
+    expect(shown[0]).toBe(
+      '⏹️ Cancelled: the workflow run stopped, @Codertocat: the job continues on the service. ' +
+        'Re-run this workflow run to wait for its end here.',
+    );
     expect(shown.at(-1)).toBe(`job ${emulator.jobs()[0]?.id} · workflow run`);
     expect(result.state.finished).toBe('true');
     const summary = seen(result.summary).split('\n');
@@ -249,7 +252,7 @@ describe('cancellation', () => {
     expect(result.code).toBe(1);
     expect(result.outputs).toEqual({ 'job-id': emulator.jobs()[0]?.id, status: 'active', 'pr-link': '' });
     expect(seen(github.comments(1).find((c) => c.user.type === 'Bot')?.body ?? '')).toMatch(
-      /^⏹️ Cancelled: the workflow run stopped; the job continues on the service\.$/m,
+      /^⏹️ Cancelled: the workflow run stopped, @Codertocat: the job continues on the service\. Re-run /m,
     );
     expect(result.state.finished).toBe('true');
   }, 60_000);

@@ -157,6 +157,15 @@ describe('inputs', () => {
     expect(() => readSettings()).toThrow("Invalid 'notify' 'sometimes': expected true or false.");
   });
 
+  test('reads sweep-reports, off unless turned on, and names it when it is not a boolean', () => {
+    withInputs(VALID);
+    expect(readSettings().sweepReports).toBe(false);
+    withInputs({ ...VALID, 'sweep-reports': 'true' });
+    expect(readSettings().sweepReports).toBe(true);
+    withInputs({ ...VALID, 'sweep-reports': 'weekly' });
+    expect(() => readSettings()).toThrow("Invalid 'sweep-reports' 'weekly': expected true or false.");
+  });
+
   test('defaults timeout-minutes when the runner passes none', () => {
     const { 'timeout-minutes': _, ...rest } = VALID;
     withInputs(rest);

@@ -139,7 +139,7 @@ describe('job-id on every event', () => {
     const first = await run({ 'timeout-minutes': '0.01' }, { event: { name: 'issue_comment', payload } });
     expect(first.outputs.status).toBe('active');
     expect(seen(botComments()[0]?.body ?? '')).toMatch(
-      /^⌛ Stopped waiting \(timeout-minutes\)\. The job continues on the service\.$/m,
+      /^⏱️ Stopped waiting \(timeout-minutes\), @Codertocat: the job continues on the service\. Re-run /mu,
     );
 
     const later = await run({ 'job-id': first.outputs['job-id'] ?? '', 'issue-number': '1' }, { event: dispatch() });

@@ -3,7 +3,7 @@ import type { PlanStep } from '../src/base/constants.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { MAX_EDITS, LiveProgress, type LivePlan } from '../src/agent/live-progress.ts';
 import { renderProgress } from '../src/github/progress-view.ts';
-import { progressWords } from '../src/agent/outcomes.ts';
+import { progressWords } from '../src/step/progress-words.ts';
 import type { ProgressFacts } from '../src/step/state.ts';
 import { FakeClock, memoryLogger } from './support/fake-clock.ts';
 import { TIMINGS } from '../src/step/timings.ts';

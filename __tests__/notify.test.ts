@@ -1,6 +1,6 @@
 import { whomToNotify } from '../src/agent/notify.ts';
-import { notificationText } from '../src/agent/outcomes.ts';
-import type { Outcome } from '../src/agent/outcome.ts';
+import { notificationText } from '../src/outcome/words.ts';
+import type { Outcome } from '../src/outcome/outcome.ts';
 import type { Trigger } from '../src/github/trigger.ts';
 
 type RunTrigger = Extract<Trigger, { kind: 'run' }>;

@@ -3,9 +3,11 @@
 // reaction), against the fake GitHub, and read as a CommonMark renderer shows it.
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { Conversation } from '../src/agent/conversation.ts';
-import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/agent/decide-outcome.ts';
-import { OUTCOME_KINDS, type Outcome, type RunResult } from '../src/agent/outcome.ts';
-import { isOutcome, OUTCOMES, progressWords } from '../src/agent/outcomes.ts';
+import { cancelledBeforeJob, decideOutcome, errorOutcome, startedOutcome } from '../src/outcome/decide.ts';
+import { OUTCOME_KINDS, type Outcome, type RunResult } from '../src/outcome/outcome.ts';
+import { OUTCOMES } from '../src/outcome/table.ts';
+import { isOutcome, WORKING_SYMBOL } from '../src/outcome/words.ts';
+import { progressWords } from '../src/step/progress-words.ts';
 import { reportOutcome } from '../src/agent/report.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { ProgressComments } from '../src/github/progress-comment.ts';
@@ -104,7 +106,9 @@ const CASES: [string, Outcome, Expected][] = [
     {
       status: 'active',
       log: undefined,
-      headline: '⌛ Stopped waiting (timeout-minutes). The job continues on the service.',
+      headline:
+        '⏱️ Stopped waiting (timeout-minutes), @alice: the job continues on the service. ' +
+        'Re-run this workflow run to wait for its end here.',
       notified: undefined,
       reaction: undefined,
     },
@@ -115,7 +119,9 @@ const CASES: [string, Outcome, Expected][] = [
     {
       status: 'active',
       log: undefined,
-      headline: '⏹️ Cancelled: the workflow run stopped; the job continues on the service.',
+      headline:
+        '⏹️ Cancelled: the workflow run stopped, @alice: the job continues on the service. ' +
+        'Re-run this workflow run to wait for its end here.',
       notified: undefined,
       reaction: undefined,
     },
@@ -139,10 +145,11 @@ const CASES: [string, Outcome, Expected][] = [
     {
       status: 'active',
       log: 'info',
-      // The comment stays "working": no run waits for the job, the sweep reports its end.
+      // The comment stays "working": no run waits for the job; without a sweep it names the command.
       headline:
-        '⏳ Updating the documentation. The agent has been working since 2026-11-21 10:03 UTC; this comment changes ' +
-        'when it is done (no run waits for it: a sweep of this repository reports the end).',
+        '⏳ Updating the documentation. The agent has been working since 2026-11-21 10:03 UTC; no run waits for it ' +
+        '(wait: false), @alice: the job continues on the service. No sweep of this repository writes its end here: ' +
+        'follow it with docs-agent status job_1 --wait.',
       notified: undefined,
       reaction: undefined,
     },
@@ -162,7 +169,7 @@ const CASES: [string, Outcome, Expected][] = [
 ];
 
 /** A `/docs` comment's run reporting `result` on the fake GitHub, as execute() reports it. */
-async function report(result: RunResult): Promise<{ runner: FakeRunner; request: number }> {
+async function report(result: RunResult, sweep = false): Promise<{ runner: FakeRunner; request: number }> {
   const runner = new FakeRunner();
   const record = new StepRecord(runner);
   const request = github.addComment(ISSUE, '/docs document the flag', 'alice').id;
@@ -189,6 +196,7 @@ async function report(result: RunResult): Promise<{ runner: FakeRunner; request:
     notify: true,
     startedAt: Date.parse('2026-11-21T10:03:00Z'),
     detached: result.kind === 'started',
+    sweep,
   });
   if (isOutcome(result) && result.job) await conversation.working(result.job.id);
   await reportOutcome(result, { conversation, deps: { runner, record }, elapsedMs: 65_000 });
@@ -258,4 +266,52 @@ test('the post step is given no words for a state that is no row', () => {
   for (const state of ['working', ...OUTCOME_KINDS]) {
     expect(progressWords({ ...facts, state }, RUN_URL)?.headline).toMatch(/^\S+ \*\*/u);
   }
+});
+
+describe('a request no run waits to the end of (timed out, cancelled, wait: false)', () => {
+  const active = job({ status: 'active' });
+  const timedOut = decideOutcome({ job: active, end: 'deadline' }, { elapsedMs: 65_000 });
+  const cancelled = decideOutcome({ job: active, end: 'cancelled' }, { elapsedMs: 1 });
+  const started = startedOutcome(active);
+  const SWEEP = 'A sweep of this repository (mode: sweep) writes its end here.';
+  const RERUN = 'Re-run this workflow run to wait for its end here.';
+  const COMMAND = 'No sweep of this repository writes its end here: follow it with docs-agent status job_1 --wait.';
+
+  test.each([
+    ['timed-out', timedOut, false, RERUN],
+    ['timed-out', timedOut, true, SWEEP],
+    ['cancelled', cancelled, false, RERUN],
+    ['cancelled', cancelled, true, SWEEP],
+    ['started', started, false, COMMAND],
+    ['started', started, true, SWEEP],
+  ] as const)(
+    '%s (sweep-reports: %s) mentions the requester once, in the comment only',
+    async (_kind, outcome, sweep, end) => {
+      const { runner } = await report(outcome, sweep);
+      const [comment, ...others] = botComments();
+      const shown = render(comment?.body ?? '').text;
+      expect(shown.match(/@alice\b/g)).toHaveLength(1);
+      expect(shown.split('\n')[0]).toContain('@alice: the job continues on the service. ' + end);
+      // No notification comment (the end still has its own), and the log, summary and outputs name nobody.
+      expect(others).toEqual([]);
+      const elsewhere = [...runner.messages(), ...runner.summaries, ...Object.values(runner.outputs)].join('\n');
+      expect(elsewhere).not.toContain('alice');
+    },
+  );
+
+  test('"stopped waiting" and "working" have symbols of their own', () => {
+    const symbols = OUTCOME_KINDS.map((kind) => OUTCOMES[kind].symbol);
+    expect(symbols).not.toContain(WORKING_SYMBOL);
+    expect(OUTCOMES['timed-out'].headline({ detail: '', prLink: '', jobId: 'j', goesOn: '' })).not.toMatch(/[⏳⌛]/u);
+    const facts = { jobId: 'job_1', triggers: ['c1'], startedAt: '2026-11-21T10:03:00Z' };
+    expect(progressWords({ ...facts, state: 'working' }, RUN_URL)?.headline.startsWith(WORKING_SYMBOL)).toBe(true);
+    expect(progressWords({ ...facts, state: 'timed-out' }, RUN_URL)?.headline).toMatch(/^⏱️ \*\*Stopped waiting\*\*/u);
+  });
+
+  test('a login that is no GitHub login is never mentioned', () => {
+    const facts = { jobId: 'job_1', triggers: ['c1'], startedAt: '2026-11-21T10:03:00Z' };
+    const headline = progressWords({ ...facts, state: 'timed-out', open: 'a b @team' }, RUN_URL)?.headline ?? '';
+    expect(headline).not.toContain('@');
+    expect(headline).toContain(': the job continues on the service.');
+  });
 });

@@ -1,6 +1,8 @@
-import { decideOutcome } from '../src/agent/decide-outcome.ts';
-import { OUTCOME_KINDS } from '../src/agent/outcome.ts';
-import { OUTCOMES, progressWords, succeeds } from '../src/agent/outcomes.ts';
+import { decideOutcome } from '../src/outcome/decide.ts';
+import { OUTCOME_KINDS } from '../src/outcome/outcome.ts';
+import { OUTCOMES } from '../src/outcome/table.ts';
+import { succeeds } from '../src/outcome/words.ts';
+import { progressWords } from '../src/step/progress-words.ts';
 import { renderMarker, type MarkerScope } from '../src/github/marker.ts';
 import { renderProgress as renderView } from '../src/github/progress-view.ts';
 import type { ProgressFacts } from '../src/step/state.ts';

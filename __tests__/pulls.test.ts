@@ -194,7 +194,7 @@ describe('the verdict line', () => {
       'failure',
     ],
   ] as const)('%o → %s', (job, session, line, conclusion) => {
-    expect(verdictOf(job, session)).toEqual({ line, conclusion });
+    expect(verdictOf(job, session)).toMatchObject({ line, conclusion });
   });
 });
 

@@ -11,7 +11,8 @@ import { execute, skip } from '../src/agent/execute.ts';
 import type { Settings } from '../src/agent/inputs.ts';
 import { decideAgentRun } from '../src/agent/decide.ts';
 import { InputProblems } from '../src/step/inputs.ts';
-import { progressWords, succeeds } from '../src/agent/outcomes.ts';
+import { succeeds } from '../src/outcome/words.ts';
+import { progressWords } from '../src/step/progress-words.ts';
 import { runPost } from '../src/step/post.ts';
 import { StepRecord } from '../src/step/state.ts';
 import { TIMINGS, type Timings } from '../src/step/timings.ts';
@@ -75,6 +76,7 @@ function settings(overrides: Partial<Settings> = {}): Settings {
     jobId: '',
     dryRun: false,
     notify: true,
+    sweepReports: false,
     ...overrides,
   };
 }
@@ -429,7 +431,10 @@ describe('the post step', () => {
   });
 
   /** What a main step killed after writing its "working" comment leaves: the comment, and its state. */
-  async function leftWorking(saveCommentId: boolean): Promise<{ state: Record<string, string>; issue: number }> {
+  async function leftWorking(
+    saveCommentId: boolean,
+    sweep = false,
+  ): Promise<{ state: Record<string, string>; issue: number }> {
     const runner = new FakeRunner();
     const record = new StepRecord(runner);
     const { octokit, repository } = await connect(runner)();
@@ -438,7 +443,7 @@ describe('the post step', () => {
     const startedAt = new Date().toISOString();
     const progress = new ProgressComments(octokit, { ...repository, issueNumber: issue }, runner.log, API_KEY);
     record.saveJob('job_left');
-    record.saveProgress(issue, { triggers, startedAt });
+    record.saveProgress(issue, { triggers, startedAt, sweep });
     const working = progressWords({ state: 'working', jobId: 'job_left', triggers, startedAt }, undefined);
     const id = working && (await progress.write(working, undefined));
     if (saveCommentId && id !== undefined) record.saveComment(id);
@@ -461,10 +466,27 @@ describe('the post step', () => {
 
     const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
     const shown = seen(progress?.body ?? '');
-    expect(shown).toMatch(/^⏹️ Cancelled: the workflow run stopped; the job continues on the service\./);
+    expect(shown).toMatch(/^⏹️ Cancelled: the workflow run stopped: the job continues on the service\. Re-run /);
     expect(shown).not.toMatch(/working/i);
     expect(runner.messages('info')[0]).toContain('marked it cancelled');
     expect(runner.messages('info')[0]).toContain('Job job_left continues on the service');
+  });
+
+  test('names the sweep as what reports the end, when sweep-reports said one runs', async () => {
+    const { state, issue } = await leftWorking(true, true);
+    const runner = new FakeRunner(state);
+    await runPost({
+      record: new StepRecord(runner),
+      log: runner.log,
+      connect: connect(runner),
+      runUrl: undefined,
+      words: progressWords,
+    });
+    const [progress] = services.github.comments(issue).filter((comment) => comment.user.type === 'Bot');
+    expect(seen(progress?.body ?? '').split('\n')[0]).toBe(
+      '⏹️ Cancelled: the workflow run stopped: the job continues on the service. ' +
+        'A sweep of this repository (mode: sweep) writes its end here.',
+    );
   });
 
   test('writes the outcome the main step saved before its last update failed', async () => {

@@ -82,6 +82,7 @@ describe('StepRecord', () => {
       triggers: ['c1', 'r2'],
       startedAt: '2026-11-24T10:00:00.000Z',
       open: 'octocat',
+      sweep: false,
       commentId: 99,
       jobId: 'job_7',
       finalView: expect.objectContaining(view),

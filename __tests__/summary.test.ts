@@ -1,8 +1,8 @@
 // The job summary as a reader sees it: built by @actions/core's own summary class (through the
 // fake runner) and rendered as GitHub renders markdown (support/render.ts).
 import type { Job, Session } from '../src/service/client.ts';
-import { decideOutcome, errorOutcome, startedOutcome } from '../src/agent/decide-outcome.ts';
-import type { Outcome } from '../src/agent/outcome.ts';
+import { decideOutcome, errorOutcome, startedOutcome } from '../src/outcome/decide.ts';
+import type { Outcome } from '../src/outcome/outcome.ts';
 import { writeSummary } from '../src/agent/summary.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { render } from './support/render.ts';

@@ -77,13 +77,16 @@ describe('the sweep', () => {
     const waited = await waitingRun();
     emulator.configure({ durationMs: 1_000, outcome: 'pr' });
     const event = commentEvent(github, '/docs document the flag');
-    const detached = await run({ wait: 'false' }, { event });
+    const detached = await run({ wait: 'false', 'sweep-reports': 'true' }, { event });
     expect(detached.code).toBe(0);
     expect(detached.outputs).toMatchObject({ status: 'active', 'job-id': expect.stringMatching(/^job_/) });
     const working = ending(event.payload.comment.id);
     expect(working.labels).toEqual([LABEL]);
     expect(working.comments).toHaveLength(1);
-    expect(working.comments[0]).toContain('a sweep of this repository reports the end');
+    // The requester is mentioned once, and told what reports the end.
+    expect(working.comments[0]).toContain(
+      '@Codertocat: the job continues on the service. A sweep of this repository (mode: sweep) writes its end here.',
+    );
 
     await jobsEnded();
     const swept = await sweep();
@@ -114,7 +117,7 @@ describe('the sweep', () => {
     expect(main.outputs.status).toBe('active');
     await run({}, { entry: 'post', state: main.state });
     const cancelled = ending(event.payload.comment.id);
-    expect(cancelled.comments[0]).toMatch(/^⏹️ Cancelled: the workflow run stopped; the job continues/);
+    expect(cancelled.comments[0]).toMatch(/^⏹️ Cancelled: the workflow run stopped, @Codertocat: the job continues/);
     expect(cancelled.labels).toEqual([LABEL]);
 
     await jobsEnded();

@@ -1,12 +1,11 @@
 import { readEvent } from './github/event.ts';
 import { createOctokit, runUrl } from './github/octokit.ts';
 import { watchForCancel } from './step/cancel.ts';
-import { progressWords } from './agent/outcomes.ts';
+import { progressWords, reportFailure } from './step/progress-words.ts';
 import { readPostInputs } from './step/inputs.ts';
 import { decideRun } from './step/mode.ts';
 import { MODES } from './modes.ts';
 import { runPost } from './step/post.ts';
-import { reportFailure } from './agent/report.ts';
 import type { Runner } from './step/runner.ts';
 import { StepRecord } from './step/state.ts';
 import { readTimings, type Timings } from './step/timings.ts';

@@ -8,8 +8,8 @@ import type { Trigger } from '../github/trigger.ts';
 import { backlogFull, markDocsPull, type DocsAccess } from '../step/backlog.ts';
 import type { Dependencies } from '../step/deps.ts';
 import type { Settings } from './inputs.ts';
-import type { NoWork, RunResult } from './outcome.ts';
-import { isOutcome } from './outcomes.ts';
+import type { NoWork, RunResult } from '../outcome/outcome.ts';
+import { isOutcome } from '../outcome/words.ts';
 
 function accessOf(octokit: Octokit, event: GitHubEvent, settings: Settings, deps: Dependencies): DocsAccess {
   return {

@@ -6,8 +6,10 @@ import type { Dependencies } from '../step/deps.ts';
 import type { ProgressFacts } from '../step/state.ts';
 import type { LivePlan } from './live-progress.ts';
 import { whomToNotify } from './notify.ts';
-import type { Outcome } from './outcome.ts';
-import { finalFacts, keepsOpen, notificationText, OUTCOMES, progressWords } from './outcomes.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import { OUTCOMES } from '../outcome/table.ts';
+import { keepsOpen, notificationText } from '../outcome/words.ts';
+import { finalFacts, progressWords } from '../step/progress-words.ts';
 
 /**
  * A claim on a request's end older than this, on a comment still in flight, was taken by a run or
@@ -51,6 +53,7 @@ export class Conversation {
   readonly #startedAt: string;
   readonly #request: ConversationRequest;
   readonly #detached: boolean;
+  readonly #sweep: boolean;
   #commentId: number | undefined;
   #triggers: string[];
   #jobId = '';
@@ -66,6 +69,8 @@ export class Conversation {
     startedAt: string;
     /** No run waits for the job (`wait: false`): the working comment says a sweep reports its end. */
     detached?: boolean | undefined;
+    /** A sweep reports the end of a job no run waits for (`sweep-reports`, or the sweep itself): the words say so. */
+    sweep?: boolean | undefined;
     /** A sweep: the comment and the marker's request keys and job, as found. */
     found?: { commentId: number; triggers: string[]; jobId: string } | undefined;
   }) {
@@ -74,6 +79,7 @@ export class Conversation {
     this.#startedAt = options.startedAt;
     this.#request = options.request;
     this.#detached = options.detached === true;
+    this.#sweep = options.sweep === true;
     this.#triggers = options.found?.triggers ?? [options.request.key];
     this.#commentId = options.found?.commentId;
     this.#jobId = options.found?.jobId ?? '';
@@ -89,6 +95,7 @@ export class Conversation {
     /** When the work started (epoch ms). */
     startedAt: number;
     detached: boolean;
+    sweep?: boolean | undefined;
   }): Conversation {
     const { trigger, progress } = options;
     // Only where someone asked: a tracking issue named by `issue-number` asked for nothing.
@@ -104,6 +111,7 @@ export class Conversation {
       request: { key: options.key, subject, notify: whomToNotify(options.notify, trigger) },
       startedAt: new Date(options.startedAt).toISOString(),
       detached: options.detached,
+      sweep: options.sweep,
     });
   }
 
@@ -217,7 +225,12 @@ export class Conversation {
   }
 
   #final(outcome: Outcome, elapsedMs: number): ProgressFacts {
-    const thread = { triggers: this.#triggers, startedAt: this.#startedAt, open: this.#request.notify ?? '' };
+    const thread = {
+      triggers: this.#triggers,
+      startedAt: this.#startedAt,
+      open: this.#request.notify ?? '',
+      sweep: this.#sweep,
+    };
     return finalFacts(outcome, thread, elapsedMs);
   }
 
@@ -226,6 +239,7 @@ export class Conversation {
       triggers: this.#triggers,
       startedAt: this.#startedAt,
       open: this.#request.notify ?? '',
+      sweep: this.#sweep,
     });
   }
 
@@ -237,6 +251,7 @@ export class Conversation {
       startedAt: this.#startedAt,
       open: this.#request.notify ?? '',
       detached: this.#detached,
+      sweep: this.#sweep,
     });
   }
 

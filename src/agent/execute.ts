@@ -13,8 +13,8 @@ import type { Settings } from './inputs.ts';
 import { Conversation } from './conversation.ts';
 import type { AgentDecision } from './decide.ts';
 import { runJob } from './job.ts';
-import type { NoWork, RunResult } from './outcome.ts';
-import { isOutcome } from './outcomes.ts';
+import type { NoWork, RunResult } from '../outcome/outcome.ts';
+import { isOutcome } from '../outcome/words.ts';
 import { buildPrompt } from './prompt.ts';
 import { reportOutcome } from './report.ts';
 
@@ -153,6 +153,7 @@ async function handleEvent(
     notify: settings.notify,
     startedAt: started,
     detached: !settings.wait,
+    sweep: settings.sweepReports,
   });
   const outcome = await runJob({
     settings,

@@ -8,9 +8,9 @@ import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
-import { decideOutcome, errorOutcome } from './decide-outcome.ts';
+import { decideOutcome, errorOutcome } from '../outcome/decide.ts';
 import { countDone } from './live-progress.ts';
-import { waitedFor } from './outcomes.ts';
+import { waitedFor } from '../outcome/words.ts';
 
 /** How often a job is read before the sweep names the failure (retry.ts waits out 429 and Retry-After). */
 const READ_TRIES = 3;
@@ -125,6 +125,7 @@ function conversationOf(
     request: requestOf(triggers, open, progress.issueNumber),
     startedAt,
     detached: true,
+    sweep: true,
     found: { commentId: comment.id, triggers, jobId },
   });
 }

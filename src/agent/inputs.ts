@@ -25,6 +25,8 @@ export interface Settings extends TriggerSettings, ServiceSettings {
   dryRun: boolean;
   /** Mention the requester in a new comment when the job ends (edits notify nobody). */
   notify: boolean;
+  /** A sweep (`mode: sweep`) reports the end of jobs no run waits for: the comment says so. */
+  sweepReports: boolean;
   /** The docs pull request backlog (step/backlog.ts); absent: none of it. */
   backlog?: BacklogSettings;
 }
@@ -65,12 +67,15 @@ export function readSettings(
   run?: { trigger: Extract<Trigger, { kind: 'run' }> },
 ): Settings {
   const check = problems.check;
+  const service = readServiceSettings(problems);
   const settings: Settings = {
     ...triggerSettings,
-    ...readServiceSettings(problems),
+    ...service,
     wait: check(() => readBoolean(Input.Wait, true), true),
     dryRun: check(() => readBoolean(Input.DryRun, false), false),
     notify: check(() => readBoolean(Input.Notify, true), true),
+    // A sweep switched on for requests in flight (`sweep-workflow`) is a sweep that reports them.
+    sweepReports: check(() => readBoolean(Input.SweepReports, false), false) || Boolean(service.sweepWorkflow),
     backlog: readBacklogSettings(problems),
   };
   if (run) {

@@ -6,7 +6,7 @@ import { decideAgentRun, type AgentDecision } from './decide.ts';
 import { execute, skip } from './execute.ts';
 import { maskServiceSecrets } from '../step/inputs.ts';
 import { readSettings, readTriggerSettings } from './inputs.ts';
-import { succeeds } from './outcomes.ts';
+import { succeeds } from '../outcome/words.ts';
 
 /** Agent mode: every run the other modes do not take; it skips what the workflow is not set up for. */
 export const agentMode: Mode<AgentDecision> = {

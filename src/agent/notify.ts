@@ -1,9 +1,8 @@
 import type { Actor } from '../github/event.ts';
 import { isBot } from '../github/permissions.ts';
 import type { Trigger } from '../github/trigger.ts';
+import { GITHUB_LOGIN } from '../outcome/words.ts';
 
-/** A GitHub login as GitHub allows it: letters, digits and hyphens, at most 39. */
-const GITHUB_LOGIN = /^[A-Za-z0-9-]{1,39}$/;
 
 /**
  * Whom to mention when the job ends: the person whose comment or issue asked, when `notify` is

@@ -1,17 +1,15 @@
 import { errorMessage } from '../base/errors.ts';
 import type { Dependencies } from '../step/deps.ts';
-import type { Runner } from '../step/runner.ts';
-import type { StepRecord } from '../step/state.ts';
 import { forOutput } from '../text/text-gate.ts';
 import { isTerminal } from '../service/wait.ts';
 import type { Conversation } from './conversation.ts';
-import { cancelledBeforeJob, errorOutcome } from './decide-outcome.ts';
-import type { RunResult } from './outcome.ts';
-import { isOutcome, OUTCOMES, statusOf } from './outcomes.ts';
+import type { RunResult } from '../outcome/outcome.ts';
+import { OUTCOMES } from '../outcome/table.ts';
+import { isOutcome, statusOf } from '../outcome/words.ts';
 import { writeSummary } from './summary.ts';
 
 /**
- * Every place a run's result goes, each in the words of its row (outcomes.ts): the outputs, the
+ * Every place a run's result goes, each in the words of its row (outcome/table.ts): the outputs, the
  * log line, the job summary and the conversation's final word. A run that did no work has only
  * the first two. A failing row's message is the step's error, which main.ts sets.
  */
@@ -49,20 +47,4 @@ export async function reportOutcome(
     log.warning(`Could not write the job summary: ${errorMessage(error)}`);
   });
   await context.conversation?.finish(outcome, context.elapsedMs);
-}
-
-/**
- * A run that ended in an error before or around the job (a wrong input, a missing secret, GitHub
- * refusing), or a cancel that ended a GitHub call before any job was asked for: `status` is set on
- * every exit, and the step fails.
- */
-export function reportFailure(
-  message: string,
-  cancelled: boolean,
-  step: { runner: Pick<Runner, 'setFailed'>; record: StepRecord },
-): void {
-  // Its row's status: a cancel before any job was asked for, or an error without a job.
-  const outcome = cancelled ? cancelledBeforeJob(false) : errorOutcome(message, undefined);
-  step.record.writeOutputs({ status: statusOf(outcome) });
-  step.runner.setFailed(message);
 }

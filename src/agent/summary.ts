@@ -1,7 +1,7 @@
 import type { PlanStep } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
-import type { Outcome } from './outcome.ts';
-import { OUTCOMES } from './outcomes.ts';
+import type { Outcome } from '../outcome/outcome.ts';
+import { OUTCOMES } from '../outcome/table.ts';
 import { forHtml, forMarkdown } from '../text/text-gate.ts';
 import type { SummaryWriter } from '../step/runner.ts';
 
@@ -22,7 +22,7 @@ function markdown(text: string): string {
 }
 
 /**
- * The job summary on the run's page, under its row's heading (outcomes.ts): status, pull request, job id and duration, then the agent's
+ * The job summary on the run's page, under its row's heading (outcome/table.ts): status, pull request, job id and duration, then the agent's
  * title, message and plan when the service gave them. Text inside HTML goes through forHtml, text
  * in markdown through forMarkdown, and each markdown part stands apart from the HTML (markdown()).
  */

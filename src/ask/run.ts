@@ -21,6 +21,7 @@ import type { AskSettings } from './inputs.ts';
 import type { AskDecision } from './decide.ts';
 import { fingerprint, openWithRetry, publicReason, type OpenDependencies } from './request.ts';
 import { renderMarker } from '../github/marker.ts';
+import { ANSWERS } from '../outcome/answers.ts';
 import { IssueThread } from '../github/thread.ts';
 import { checkSources, renderAnswerComment } from './render.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
@@ -185,7 +186,10 @@ export async function answerQuestion(
         render({ text: '', sources: [], threadId: '', finished: false, stoppedBy: publicReason(error) }, 'incomplete'),
       );
     }
-    return { status: FAILED_STATUS, message: `No answer: ${message}` };
+    return {
+      status: ANSWERS.unanswered.status,
+      message: ANSWERS.unanswered.message({ where: '', sources: 0, reason: message }),
+    };
   }
 
   const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
@@ -209,17 +213,12 @@ export async function answerQuestion(
   await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
   const where = comment?.id ? ` on #${target?.issueNumber}` : '';
   if (complete) {
-    return {
-      status: ANSWERED_STATUS,
-      message: `Answered${where} from ${answer.sources.length} source${answer.sources.length === 1 ? '' : 's'}.`,
-      answer,
-    };
+    const { status, message } = ANSWERS.answered;
+    return { status, message: message({ where, sources: answer.sources.length, reason: '' }), answer };
   }
-  return {
-    status: FAILED_STATUS,
-    message: `The answer${where} is incomplete: ${forLog(answer.stoppedBy ?? 'it stopped early', 300)}.`,
-    answer,
-  };
+  const reason = forLog(answer.stoppedBy ?? 'it stopped early', 300);
+  const { status, message } = ANSWERS.incomplete;
+  return { status, message: message({ where, sources: answer.sources.length, reason }), answer };
 }
 
 function isPublic(event: GitHubEvent): boolean {

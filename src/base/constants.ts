@@ -18,6 +18,7 @@ export const Input = {
   JobId: 'job-id',
   DryRun: 'dry-run',
   Notify: 'notify',
+  SweepReports: 'sweep-reports',
   Mode: 'mode',
   Domain: 'domain',
   AssistantKey: 'assistant-key',
@@ -69,6 +70,8 @@ export const State = {
   Triggers: 'triggers',
   /** Whom the end of an in-flight request is to be told to ('' nobody): the progress marker's `open`. */
   Open: 'open',
+  /** 'true' when a sweep reports the end of a job no run waits for (`sweep-reports`): the post step's words name it. */
+  Sweep: 'sweep',
   /** The final comment the main step meant to write (JSON), so the post step can write it instead. */
   FinalView: 'finalView',
   /** The commit status that records the job of a run without an issue (JSON), for the post step to write. */

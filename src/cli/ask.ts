@@ -13,6 +13,7 @@ import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from '../servic
 import type { Display } from './display.ts';
 import { displayLogger } from './jobs.ts';
 import { EXIT } from './exit.ts';
+import { ANSWERS } from '../outcome/answers.ts';
 
 export interface AskContext {
   client: AskClient;
@@ -80,7 +81,7 @@ export async function runAsk(question: string, thread: string | undefined, conte
     const checked = checkSourceLink(source.url);
     return checked.ok && !holdsSecret(checked.value) ? [{ url: checked.value, title: source.title ?? '' }] : [];
   });
-  const status = answer.finished ? 'answered' : 'failed';
+  const { status, exit } = ANSWERS[answer.finished ? 'answered' : 'incomplete'];
   if (display.mode === 'json') {
     display.json({
       status,
@@ -98,7 +99,7 @@ export async function runAsk(question: string, thread: string | undefined, conte
   if (answer.threadId) display.line(`Thread: ${answer.threadId} (continue with --thread ${answer.threadId})`);
   if (answer.stoppedBy) display.error(`The answer is incomplete: ${answer.stoppedBy}.`);
   if (signal.aborted) return EXIT.interrupted;
-  return answer.finished ? EXIT.done : EXIT.failed;
+  return exit;
 }
 
 /**

@@ -9,6 +9,10 @@ import type { AgentClient, Job, Session } from '../service/client.ts';
 import type { PollSchedule } from '../service/poll-schedule.ts';
 import { isAmbiguous, sendOnce, type Backoff } from '../service/send-once.ts';
 import { readJob, waitForJob, type WaitEnd } from '../service/wait.ts';
+import { decideOutcome, startedOutcome } from '../outcome/decide.ts';
+import type { OutcomeKind } from '../outcome/outcome.ts';
+import { OUTCOMES, type CliFacts } from '../outcome/table.ts';
+import { statusOf } from '../outcome/words.ts';
 import type { Display } from './display.ts';
 import { EXIT } from './exit.ts';
 
@@ -136,57 +140,43 @@ export function outputsOf(job: Job, session: Session): JobOutputs {
   };
 }
 
+/** The command's end in its row's words (outcome/table.ts): its lines and its exit code. */
 function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, waited: boolean): number {
   if (outputs.title) display.line(`Title: ${outputs.title}`);
-  if (job.status === 'completed') {
-    display.line(`Job ${job.id} completed${waited ? ` after ${display.elapsed}` : ''}.`);
-    display.line(job.prLink ? `Pull request: ${job.prLink}` : 'No pull request was opened: nothing needed to change.');
-    if (outputs.message) display.line(`Message: ${outputs.message}`);
-    return EXIT.done;
+  const outcome = isDone(job) || waited ? decideOutcome({ job, end }, { elapsedMs: 0 }) : startedOutcome(job);
+  const exit = say(display, outcome.kind, {
+    id: job.id,
+    waited: waited ? display.elapsed : '',
+    status: statusOf(outcome),
+    prLink: outcome.prLink,
+  });
+  if (isDone(job) && outputs.message) display.line(`Message: ${outputs.message}`);
+  return exit;
+}
+
+/** Prints the lines of `kind`'s row and returns its exit code. */
+function say(display: Display, kind: OutcomeKind, facts: CliFacts): number {
+  const { cli } = OUTCOMES[kind];
+  for (const line of cli.lines(facts)) {
+    if (cli.stderr) display.error(line);
+    else display.line(line);
   }
-  if (job.status === 'failed' || job.status === 'archived') {
-    display.line(`Job ${job.id} ${job.status}.`);
-    if (outputs.message) display.line(`Message: ${outputs.message}`);
-    return EXIT.failed;
-  }
-  if (!waited) {
-    display.line(`Job ${job.id} is ${outputs.status}. Follow it with: docs-agent status ${job.id} --wait`);
-    return EXIT.done;
-  }
-  if (end === 'deadline') {
-    display.line(
-      `Stopped waiting after ${display.elapsed}: job ${job.id} is still running on the service. ` +
-        `Pick it up with: docs-agent status ${job.id} --wait`,
-    );
-    return EXIT.timedOut;
-  }
-  display.line(`Job ${job.id} is ${outputs.status}.`);
-  return EXIT.done;
+  return cli.exit;
 }
 
 function interrupted(display: Display, job: Job | undefined, request: JobRequest): number {
-  if (job) {
-    display.error(
-      `Interrupted: job ${job.id} goes on on the service. Pick it up with: docs-agent status ${job.id} --wait`,
-    );
-  } else if (request.kind === 'status') {
-    display.error(`Interrupted. Job ${request.id} is unchanged: docs-agent status ${request.id} --wait`);
-  } else {
-    // The create (or follow-up) was under way: the service may have acted on it.
-    display.error(
-      `Interrupted while the request was being sent: the service may have ${request.kind === 'run' ? 'started a job' : 'taken the follow-up'}. ` +
-        `Look for it on the service before you try again.`,
-    );
-  }
-  return EXIT.interrupted;
+  // A create (or follow-up) under way when it was cut: the service may have acted on it.
+  const sent = job || request.kind === 'status' ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
+  const id = job?.id ?? (request.kind === 'status' ? request.id : '');
+  return say(display, 'cancelled', { id, waited: '', status: '', prLink: '', sent });
 }
 
 function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  if (job) display.error(`Job ${job.id} may still be running: docs-agent status ${job.id} --wait`);
-  else if (request.kind !== 'status' && isAmbiguous(error))
-    display.error('A job may exist: look for it before you try again.');
-  return error instanceof ServiceError ? EXIT.unreachable : EXIT.failed;
+  const sent = !job && request.kind !== 'status' && isAmbiguous(error) ? 'a job' : undefined;
+  say(display, 'error', { id: job?.id ?? '', waited: '', status: '', prLink: '', sent });
+  // Only a failure of the service is the row's; anything else is the command's own failure.
+  return error instanceof ServiceError ? OUTCOMES.error.cli.exit : EXIT.failed;
 }
 
 /** The wait loop's log, as permanent lines. */

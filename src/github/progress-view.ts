@@ -4,7 +4,7 @@ import { forMarkdown } from '../text/text-gate.ts';
 import { renderMarker, type MarkerScope, type ProgressMarker } from './marker.ts';
 
 /**
- * One version of a progress comment, in the words the mode gave it (agent/outcomes.ts writes
+ * One version of a progress comment, in the words the mode gave it (step/progress-words.ts writes
  * every headline): this module lays it out under its marker, with the agent's work and the footer.
  */
 export interface ProgressView extends ProgressMarker {

@@ -5,6 +5,7 @@
 import { errorMessage } from '../base/errors.ts';
 import { readPullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
+import { WORKING_SYMBOL } from '../outcome/words.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import { markFollowedDocs } from './backlog.ts';
@@ -15,7 +16,7 @@ import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
 import { check, flagInFlight, readSession, say, working } from './write.ts';
 
 export function workingHeadline(head: string): string {
-  return `⏳ **Docs:** the agent is updating the documentation for ${head.slice(0, 12)}.`;
+  return `${WORKING_SYMBOL} **Docs:** the agent is updating the documentation for ${head.slice(0, 12)}.`;
 }
 
 /**
@@ -44,7 +45,7 @@ export async function showPlan(
 }
 
 /**
- * The end of a round, for a job that ended: its verdict (verdict.ts, the one wording) concludes the
+ * The end of a round, for a job that ended: its verdict (verdict.ts, from the table of outcomes) concludes the
  * check of `head` (the head the job was told about) and heads the thread's comment; the docs pull
  * request is made a draft while the code pull request is open (draft-until-merged; at the merge,
  * run.ts marks it ready); then the in-flight label comes off. The caller holds the pull request
@@ -73,7 +74,7 @@ export async function concludeRound(
     checkId,
   );
   await say(context, thread, {
-    headline: `${verdict.conclusion === 'failure' ? '❌' : '✅'} **Docs:** ${forMarkdown(verdict.line)}${link}`,
+    headline: `${verdict.symbol} **Docs:** ${forMarkdown(verdict.line)}${link}`,
     lines: [
       `Up to date with ${head.slice(0, 12)}${thread.state.drafted ? '; the docs pull request stays a draft until this one merges' : ''}.`,
     ],
@@ -110,6 +111,6 @@ export async function failRound(
   const verdict = failedVerdict(why);
   const line = forMarkdown(verdict.line);
   await check(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
-  if (thread.jobId) await say(context, thread, { headline: `❌ **Docs:** ${line}` });
+  if (thread.jobId) await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
   return verdict;
 }

@@ -6,7 +6,7 @@ import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
 import type { FollowSettings } from './inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
-import type { Verdict } from './verdict.ts';
+import { goesOnVerdict, type Verdict } from './verdict.ts';
 import { concludeRound, failRound, showPlan, workingHeadline } from './conclude.ts';
 import { check, flagInFlight, say, working } from './write.ts';
 import type { FollowContext } from './context.ts';
@@ -112,14 +112,14 @@ export async function followRound(context: FollowContext): Promise<Round> {
         `or the sweep (\`mode: sweep\`) completes this check; to follow it by hand, run the action with \`job-id: ${job.id}\`.`
       : `Not waited for (\`wait: false\`): the sweep (\`mode: sweep\`) or the next event on this pull request ` +
         `completes this check when job \`${job.id}\` ends.`;
-    const title = follow.wait ? 'working: this run stopped waiting' : 'working';
-    await check(context, pull.headSha, { title, summary: pickUp }, checkId);
+    const verdict = goesOnVerdict(follow.wait);
+    await check(context, pull.headSha, { title: verdict.line, summary: pickUp }, checkId);
     await say(context, thread, {
       headline: follow.wait
-        ? `⏳ **Docs:** this run stopped waiting. ${pickUp}`
+        ? `${verdict.symbol} **Docs:** this run stopped waiting. ${pickUp}`
         : `${workingHeadline(pull.headSha)} ${pickUp}`,
     });
-    return { job, verdict: { line: 'working', conclusion: undefined }, interrupted: true, stop: true };
+    return { job, verdict, interrupted: true, stop: true };
   }
   const verdict = await concludeRound(context, thread, job, pull.headSha, checkId);
   return { job, verdict, interrupted: false, stop: false };

@@ -1,46 +1,53 @@
 import type { CheckConclusion } from '../github/checks.ts';
+import type { OutcomeKind } from '../outcome/outcome.ts';
+import { OUTCOMES } from '../outcome/table.ts';
 import type { Job, Session } from '../service/client.ts';
 import { forText } from '../text/text-gate.ts';
 
 /**
  * The one line that says how the docs of a pull request stand, the same in the comment, the check's
- * title, the job summary and the `message` output: "docs PR #N", "no documentation change needed:
- * <reason>" or "failed: <reason>"; "working" while the job goes on.
+ * title, the job summary and the `message` output: its kind's row's check title (outcome/table.ts),
+ * "docs PR #N", "no documentation change needed: <reason>" or "failed: <reason>"; "working" while
+ * the job goes on.
  */
 export interface Verdict {
   line: string;
   /** Undefined while the job works: the check stays in progress. */
   conclusion: CheckConclusion | undefined;
+  /** The row's symbol, before the line in the thread's comment (follow mode's own notices have none). */
+  symbol?: string;
 }
 
 const MAX_REASON = 200;
 
-function reason(text: string | undefined, fallback: string): string {
-  const line = forText((text ?? '').replace(/\s+/g, ' ').trim(), MAX_REASON);
-  return line || fallback;
+function reason(text: string | undefined): string | undefined {
+  return forText((text ?? '').replace(/\s+/g, ' ').trim(), MAX_REASON) || undefined;
+}
+
+function said(kind: OutcomeKind, job: Pick<Job, 'prNumber'> | undefined, why: string | undefined): Verdict {
+  const row = OUTCOMES[kind];
+  const line = row.check.title({ prNumber: job?.prNumber ?? '', reason: reason(why) });
+  return { line, conclusion: row.check.conclusion, symbol: row.symbol };
 }
 
 export function verdictOf(job: Job, session: Session | undefined): Verdict {
   switch (job.status) {
     case 'completed':
-      return job.prLink
-        ? { line: `docs PR #${job.prNumber ?? ''}`, conclusion: 'success' }
-        : {
-            line: `no documentation change needed: ${reason(session?.messageToUser, 'the agent changed no files')}`,
-            conclusion: 'success',
-          };
+      return said(job.prLink ? 'pull-request' : 'no-change', job, session?.messageToUser);
     case 'failed':
-      return {
-        line: `failed: ${reason(session?.messageToUser, 'the job failed on the service')}`,
-        conclusion: 'failure',
-      };
+      return said('failed', job, session?.messageToUser);
     case 'archived':
-      return { line: 'failed: the job was archived before it finished', conclusion: 'failure' };
+      return said('archived', job, undefined);
     default:
-      return { line: 'working', conclusion: undefined };
+      return said('started', job, undefined);
   }
 }
 
 export function failedVerdict(why: string): Verdict {
-  return { line: `failed: ${reason(why, 'the action could not run the job')}`, conclusion: 'failure' };
+  return said('error', undefined, why);
+}
+
+/** A round whose job goes on without this run: it stopped waiting (`waited`: out of time or cancelled), or did not wait. */
+export function goesOnVerdict(waited: boolean): Verdict {
+  return said(waited ? 'timed-out' : 'started', undefined, undefined);
 }

@@ -6,6 +6,7 @@ import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { clearInFlight, markInFlight } from '../github/in-flight.ts';
 import type { Session } from '../service/client.ts';
 import type { FollowContext } from './context.ts';
+import { goesOnVerdict } from './verdict.ts';
 import { renderThread, writeThread, type Thread, type ThreadView } from './thread.ts';
 
 /** The key of a followed pull request in the progress marker's request keys. */
@@ -14,7 +15,7 @@ export function followKey(number: number): string {
 }
 
 export function working(summary: string): CheckView {
-  return { title: 'working', summary };
+  return { title: goesOnVerdict(false).line, summary };
 }
 
 /** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */

@@ -14,8 +14,8 @@ export interface PostDependencies {
   connect: () => Promise<{ octokit: Octokit; apiKey: string; repository: { owner: string; repo: string } } | undefined>;
   runUrl: string | undefined;
   /**
-   * Puts a progress comment's facts into words: the mode's (agent/outcomes.ts `progressWords`),
-   * given by the entry, as this layer is below the modes. Undefined for a state it does not know.
+   * Puts a progress comment's facts into words: step/progress-words.ts `progressWords`, given by
+   * the entry (main.ts), which tests replace. Undefined for a state it does not know.
    */
   words: (facts: ProgressFacts, runUrl: string | undefined) => ProgressView | undefined;
 }
@@ -82,7 +82,9 @@ async function finishProgress(
     const knownView = known && words(known, runUrl);
     const jobId = knownView ? knownView.jobId : saved.jobId;
     const startedAt = saved.startedAt || new Date().toISOString();
-    const view = knownView ?? words({ state: 'cancelled', jobId, triggers, startedAt, open: saved.open }, runUrl);
+    const view =
+      knownView ??
+      words({ state: 'cancelled', jobId, triggers, startedAt, open: saved.open, sweep: saved.sweep }, runUrl);
     if (!view) return;
     await progress.writeOrThrow(view, commentId);
     // The request's end is written (its marker is no longer open): it leaves the sweep's index.

@@ -7,9 +7,9 @@ import type { Runner } from './runner.ts';
 
 /**
  * What a version of the progress comment is written from: its state ('working', or how the run
- * ended: an outcome kind of agent/outcome.ts), the marker's job and request keys, when the work
- * started, and what the agent and the run said. The mode puts it into words (agent/outcomes.ts
- * `progressWords`); the main step saves its final facts here for the post step.
+ * ended: an outcome kind of outcome/outcome.ts), the marker's job and request keys, when the work
+ * started, and what the agent and the run said. The table of outcomes puts it into words
+ * (step/progress-words.ts `progressWords`); the main step saves its final facts here for the post step.
  */
 export interface ProgressFacts {
   state: string;
@@ -25,6 +25,8 @@ export interface ProgressFacts {
   open?: string | undefined;
   /** 'working' only: no run waits for the job (`wait: false`). */
   detached?: boolean | undefined;
+  /** A sweep of this repository reports the end of a job no run waits for (`sweep-reports`, or a sweep's own word). */
+  sweep?: boolean | undefined;
   prLink?: string | undefined;
   /** A line from the service or the action, after the headline; rendered inert. */
   detail?: string | undefined;
@@ -45,6 +47,8 @@ export interface SavedProgress {
   startedAt: string;
   /** Whom the end is to be told to ('' nobody), for the marker of a comment the job outlives. */
   open: string;
+  /** A sweep reports the end of a job the run leaves (`sweep-reports`). */
+  sweep: boolean;
   commentId: number | undefined;
   jobId: string;
   /** The final comment the main step meant to write, saved before it tried. */
@@ -96,11 +100,15 @@ export class StepRecord {
   }
 
   /** Saved before the progress comment is written: a run killed in between still lets the post step find it. */
-  saveProgress(issueNumber: number, request: { triggers: string[]; startedAt: string; open?: string }): void {
+  saveProgress(
+    issueNumber: number,
+    request: { triggers: string[]; startedAt: string; open?: string; sweep?: boolean },
+  ): void {
     this.#runner.saveState(State.IssueNumber, String(issueNumber));
     this.#runner.saveState(State.StartedAt, request.startedAt);
     this.#runner.saveState(State.Triggers, request.triggers.join(','));
     this.#runner.saveState(State.Open, request.open ?? '');
+    if (request.sweep) this.#runner.saveState(State.Sweep, 'true');
   }
 
   saveComment(commentId: number): void {
@@ -165,6 +173,7 @@ export class StepRecord {
       triggers: get(State.Triggers).split(',').filter(Boolean),
       startedAt: get(State.StartedAt),
       open: get(State.Open),
+      sweep: get(State.Sweep) === 'true',
       commentId: Number(get(State.CommentId)) || undefined,
       jobId: get(State.JobId),
       finalView: parseView(get(State.FinalView)),
@@ -213,6 +222,7 @@ function parseView(raw: string): ProgressFacts | undefined {
       triggers: Array.isArray(view.triggers) ? view.triggers.filter((key) => typeof key === 'string') : [],
       startedAt: typeof view.startedAt === 'string' ? view.startedAt : new Date().toISOString(),
       open: typeof view.open === 'string' ? view.open : undefined,
+      sweep: view.sweep === true ? true : undefined,
       prLink: prLink?.ok ? prLink.value.link : undefined,
       detail: typeof view.detail === 'string' ? view.detail : undefined,
       title: typeof view.title === 'string' ? view.title : undefined,

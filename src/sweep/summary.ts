@@ -1,5 +1,6 @@
 import { formatDuration } from '../base/format.ts';
 import type { InFlightItem } from '../github/in-flight.ts';
+import { SWEEP_RESULTS } from '../outcome/words.ts';
 import { backlogTable, type BacklogResult } from '../step/backlog.ts';
 import type { SweepResult } from '../step/finish.ts';
 import type { SummaryWriter } from '../step/runner.ts';
@@ -20,12 +21,8 @@ export interface SweepReport {
   backlog?: BacklogResult | undefined;
 }
 
-const RESULT_WORDS: Record<SweepResult['kind'], string> = {
-  finished: '✅ finished',
-  active: '⏳ still active',
-  done: '☑️ done already',
-  error: '❌ error',
-};
+/** Each result's words, from the table of outcomes (outcome/words.ts). */
+const RESULT_WORDS: Record<SweepResult['kind'], string> = SWEEP_RESULTS;
 
 function count(report: Pick<SweepReport, 'rows'>, kind: SweepResult['kind']): number {
   return report.rows.filter((row) => row.kind === kind).length;

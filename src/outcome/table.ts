@@ -1,23 +1,16 @@
 import { DRY_RUN_STATUS, ERROR_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
-import type { ProgressView } from '../github/progress-view.ts';
-import type { ProgressFacts } from '../step/state.ts';
-import { forMarkdown } from '../text/text-gate.ts';
-import {
-  OUTCOME_KINDS,
-  type NoWork,
-  type Outcome,
-  type OutcomeFacts,
-  type OutcomeKind,
-  type ResultKind,
-  type RunResult,
-} from './outcome.ts';
+import { EXIT } from './exit.ts';
+import type { NoWork, Outcome, OutcomeFacts, ResultKind } from './outcome.ts';
 
 /**
- * THE table of outcomes: every word a run of agent mode says about how it ended is written from
- * its kind's row here, and nowhere else. The message, the `status` output, the log line, the job summary's
- * heading, the progress comment's headline, the requester's notification and the reaction on the
- * request each read the row. A new kind is one row (CONTRIBUTING.md, "Adding an outcome").
+ * THE table of outcomes: how a request for a job ended is worded from its kind's row here, on
+ * every surface. Agent mode's message, `status` output, log line, job summary heading, progress
+ * comment headline, notification and reaction; follow mode's check title, conclusion and comment
+ * symbol (pulls/verdict.ts); the sweep's result words (words.ts, in the rows' symbols); the
+ * command line's lines and exit code (cli/jobs.ts). A new kind is one row (CONTRIBUTING.md,
+ * "Adding an outcome"). Follow mode's notices that are no job's end (a paused pull request,
+ * max-follow-ups) stay its own.
  */
 
 /** How the log shows the outcome's message; none: the step fails, and main.ts makes it its error. */
@@ -28,13 +21,34 @@ export interface Said {
   detail: string;
   prLink: string;
   jobId: string;
+  /** For a word the job outlives: who asked (a checked login, '' nobody) and what reports the end. */
+  goesOn: string;
+}
+
+/** What a check of follow mode says: `reason` is the agent's words or the action's, on one inert line. */
+export interface CheckFacts {
+  prNumber: string;
+  reason: string | undefined;
+}
+
+/** What the command line knows when it says how a command ended. */
+export interface CliFacts {
+  id: string;
+  /** How long the command waited; '' when it did not wait. */
+  waited: string;
+  status: string;
+  prLink: string;
+  /** 'cancelled' before a job id was known: what the service may have acted on. */
+  sent?: 'a job' | 'the follow-up' | undefined;
 }
 
 /** The row of a run that had work to do. */
 export interface JobRow {
-  /** The outcome's one line, for the log, the summary and a failed step's error (decide-outcome.ts fills it in). */
+  /** The symbol before the outcome's word in a comment, a check's comment and the sweep's table. */
+  symbol: string;
+  /** The outcome's one line, for the log, the summary and a failed step's error (decide.ts fills it in). */
   message: (facts: OutcomeFacts) => string;
-  /** The `status` output. */
+  /** The `status` output (and the command line's --json `status`). */
   status: (outcome: Outcome) => string;
   /** Whether the step succeeds. */
   ok: boolean;
@@ -59,8 +73,13 @@ export interface JobRow {
   /**
    * The job goes on after this word (the run stopped waiting, was cancelled, or did not wait): the
    * request stays in flight, its marker keeps `open` and the in-flight label stays on, for the sweep.
+   * Its comment mentions the requester once and says what reports the end (words.ts `goesOn`).
    */
   continues?: true;
+  /** Follow mode's check of the head: its title (also the comment's and the `message` output's line) and conclusion. */
+  check: { title: (facts: CheckFacts) => string; conclusion: 'success' | 'failure' | undefined };
+  /** The command line: its permanent lines (on stderr when `stderr`) and its exit code. */
+  cli: { lines: (facts: CliFacts) => string[]; exit: number; stderr?: true };
 }
 
 /** The row of a run that did no work: it says so in `status` and a notice, and nowhere else. */
@@ -80,9 +99,15 @@ const FAILS = { ok: false, log: () => undefined, agentMessage: false } as const;
 const id = (facts: OutcomeFacts): string => facts.job?.id ?? '';
 /** A failed or archived job's message ends with the agent's reason, when it gave one. */
 const because = (facts: OutcomeFacts): string => (facts.reason ? `: ${facts.reason}` : '.');
+const after = ({ waited }: CliFacts): string => (waited ? ` after ${waited}` : '');
+const pickUp = (jobId: string): string => `Pick it up with: docs-agent status ${jobId} --wait`;
+/** Follow mode's check while the job goes on without a run that waits for it. */
+const STOPPED = { title: () => 'working: this run stopped waiting', conclusion: undefined } as const;
+const FAILED_CLI = { exit: EXIT.failed } as const;
 
 export const OUTCOMES: Rows = {
   'pull-request': {
+    symbol: '✅',
     message: (facts) => `Job ${id(facts)} opened a pull request: ${facts.prLink}`,
     status: jobStatus,
     ok: true,
@@ -93,8 +118,11 @@ export const OUTCOMES: Rows = {
     agentMessage: true,
     notify: (outcome) => `the docs pull request is ready: ${outcome.prLink}`,
     reaction: 'rocket',
+    check: { title: ({ prNumber }) => `docs PR #${prNumber}`, conclusion: 'success' },
+    cli: { lines: (f) => [`Job ${f.id} completed${after(f)}.`, `Pull request: ${f.prLink}`], exit: EXIT.done },
   },
   'no-change': {
+    symbol: '☑️',
     message: (facts) =>
       facts.refusedLink
         ? `Job ${id(facts)} completed, but the pull request link it reported ${facts.refusedLink.problem}, ` +
@@ -114,9 +142,18 @@ export const OUTCOMES: Rows = {
     agentMessage: true,
     notify: () => 'the documentation agent finished without a pull request; the progress comment above says more.',
     reaction: '+1',
+    check: {
+      title: ({ reason }) => `no documentation change needed: ${reason ?? 'the agent changed no files'}`,
+      conclusion: 'success',
+    },
+    cli: {
+      lines: (f) => [`Job ${f.id} completed${after(f)}.`, 'No pull request was opened: nothing needed to change.'],
+      exit: EXIT.done,
+    },
   },
   failed: {
     ...FAILS,
+    symbol: '❌',
     message: (facts) => `Job ${id(facts)} failed${because(facts)}`,
     status: jobStatus,
     summary: 'The documentation agent job failed',
@@ -125,9 +162,12 @@ export const OUTCOMES: Rows = {
     detail: (outcome) => outcome.reason,
     notify: () => 'the documentation update failed; the progress comment above says why.',
     reaction: 'confused',
+    check: { title: ({ reason }) => `failed: ${reason ?? 'the job failed on the service'}`, conclusion: 'failure' },
+    cli: { ...FAILED_CLI, lines: (f) => [`Job ${f.id} failed.`] },
   },
   archived: {
     ...FAILS,
+    symbol: '❌',
     message: (facts) => `Job ${id(facts)} was archived before it finished${because(facts)}`,
     status: jobStatus,
     summary: 'The documentation agent job was archived',
@@ -135,20 +175,30 @@ export const OUTCOMES: Rows = {
     detail: (outcome) => outcome.reason,
     notify: () => 'the documentation job was archived before it finished; the progress comment above says more.',
     reaction: 'confused',
+    check: { title: () => 'failed: the job was archived before it finished', conclusion: 'failure' },
+    cli: { ...FAILED_CLI, lines: (f) => [`Job ${f.id} archived.`] },
   },
   'timed-out': {
     ...FAILS,
+    // Not the hourglass of "working" (⏳): this run stopped waiting, the job did not stop.
+    symbol: '⏱️',
     message: (facts) =>
       `Stopped waiting after ${formatDuration(facts.elapsedMs ?? 0)} (timeout-minutes); ` +
       `job ${id(facts)} is still ${facts.jobStatus} and continues on the service.`,
     status: jobStatus,
     summary: 'Stopped waiting for the documentation agent',
-    headline: () => `⌛ **Stopped waiting** (timeout-minutes). The job continues on the service.`,
+    headline: ({ goesOn }) => `⏱️ **Stopped waiting** (timeout-minutes)${goesOn}`,
     detail: publicMessage,
     continues: true,
+    check: STOPPED,
+    cli: {
+      lines: (f) => [`Stopped waiting${after(f)}: job ${f.id} is still running on the service. ${pickUp(f.id)}`],
+      exit: EXIT.timedOut,
+    },
   },
   cancelled: {
     ...FAILS,
+    symbol: '⏹️',
     message: (facts) => {
       if (facts.job) return `The run was cancelled; job ${facts.job.id} continues on the service.`;
       return facts.mayExist
@@ -158,126 +208,67 @@ export const OUTCOMES: Rows = {
     },
     status: jobStatus,
     summary: 'Cancelled while the documentation agent worked',
-    headline: ({ jobId, detail }) =>
+    headline: ({ jobId, detail, goesOn }) =>
       jobId
-        ? '⏹️ **Cancelled:** the workflow run stopped; the job continues on the service.'
+        ? `⏹️ **Cancelled:** the workflow run stopped${goesOn}`
         : `⏹️ **Cancelled:** the workflow run stopped.${detail}`,
     detail: publicMessage,
     continues: true,
+    check: STOPPED,
+    cli: {
+      lines: (f) =>
+        f.sent
+          ? [
+              `Interrupted while the request was being sent: the service may have ${f.sent === 'a job' ? 'started a job' : 'taken the follow-up'}. ` +
+                'Look for it on the service before you try again.',
+            ]
+          : [`Interrupted: job ${f.id} goes on on the service. ${pickUp(f.id)}`],
+      exit: EXIT.interrupted,
+      stderr: true,
+    },
   },
   started: {
+    symbol: '🚀',
     message: (facts) => `Job ${id(facts)} is ${facts.jobStatus}; not waiting for it (wait: false).`,
     status: jobStatus,
     ok: true,
     log: () => 'info',
     summary: 'The documentation agent job was started',
-    headline: () =>
-      '🚀 **The documentation agent started.** This run does not wait for it (`wait: false`); the job continues on the service.',
+    // The comment of a request no run waits for stays "working" (words.ts `workingHeadline`); this
+    // headline is for a request without a working comment of its own.
+    headline: ({ goesOn }) =>
+      `🚀 **The documentation agent started.** This run does not wait for it (\`wait: false\`)${goesOn}`,
     detail: () => undefined,
     agentMessage: false,
     continues: true,
+    check: { title: () => 'working', conclusion: undefined },
+    cli: {
+      lines: (f) => [`Job ${f.id} is ${f.status}. Follow it with: docs-agent status ${f.id} --wait`],
+      exit: EXIT.done,
+    },
   },
   error: {
     ...FAILS,
+    symbol: '❌',
     message: (facts) => facts.error ?? '',
     status: () => ERROR_STATUS,
     summary: 'The documentation agent could not be run',
     headline: ({ detail }) => `❌ **The documentation agent could not be run.**${detail}`,
     detail: publicMessage,
     reaction: 'confused',
+    check: { title: ({ reason }) => `failed: ${reason ?? 'the action could not run the job'}`, conclusion: 'failure' },
+    // After the error's own line (it names the flag or the service's answer): what may be left on the service.
+    cli: {
+      lines: (f) =>
+        f.id
+          ? [`Job ${f.id} may still be running. ${pickUp(f.id)}`]
+          : f.sent
+            ? ['A job may exist: look for it before you try again.']
+            : [],
+      exit: EXIT.unreachable,
+      stderr: true,
+    },
   },
   skipped: { status: () => SKIPPED_STATUS, ok: true, log: () => 'notice' },
   'dry-run': { status: () => DRY_RUN_STATUS, ok: true, log: () => 'notice' },
 };
-
-export function isOutcome(result: RunResult): result is Outcome {
-  return (OUTCOME_KINDS as readonly string[]).includes(result.kind);
-}
-
-/** Whether the step succeeds after `result`; when not, its message is the step's error. */
-export function succeeds(result: RunResult): boolean {
-  return OUTCOMES[result.kind].ok;
-}
-
-/** The `status` output of any run. */
-export function statusOf(result: RunResult): string {
-  return isOutcome(result) ? OUTCOMES[result.kind].status(result) : OUTCOMES[result.kind].status();
-}
-
-/** The notification for the requester; undefined when the row tells nobody. */
-export function notificationText(outcome: Outcome): string | undefined {
-  return OUTCOMES[outcome.kind].notify?.(outcome);
-}
-
-const WORKING = '⏳ **Updating the documentation.**';
-const DETACHED = 'no run waits for it: a sweep of this repository reports the end';
-
-/**
- * The headline while the agent works: not an outcome, the comment's first version. A request no
- * run waits for (`wait: false`) says who reports its end.
- */
-function workingHeadline(startedAt: string, detached: boolean): string {
-  const since = `${startedAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const when = detached
-    ? `this comment changes when it is done (${DETACHED}).`
-    : 'this comment changes when it is done.';
-  return `${WORKING} The agent has been working since ${since}; ${when}`;
-}
-
-/**
- * Whether a progress comment's body says "working" for a run that waits: that run shows the plan
- * itself, and the sweep leaves the comment alone until the job ends.
- */
-export function waitedFor(body: string): boolean {
-  const headline = body.split('\n')[1] ?? '';
-  return headline.startsWith(WORKING) && !headline.includes(DETACHED);
-}
-
-/** Whether a state leaves the job running: its comment's marker keeps `open` (marker.ts). */
-export function keepsOpen(state: string, jobId: string): boolean {
-  if (!jobId) return false;
-  if (state === 'working') return true;
-  return (OUTCOME_KINDS as readonly string[]).includes(state) && OUTCOMES[state as OutcomeKind].continues === true;
-}
-
-/**
- * What the progress comment shows for `facts`: every version of it (working, each plan, the final
- * word, the post step's) is put into words here. Undefined for a state that is no row (a saved
- * view the post step cannot vouch for).
- */
-export function progressWords(facts: ProgressFacts, runUrl: string | undefined): ProgressView | undefined {
-  const { state, jobId, triggers, title, steps, message, elapsedMs } = facts;
-  const agent = { title, steps, message, elapsedMs, runUrl };
-  // The marker's `open`: only while the job goes on, so the sweep finds the request in flight.
-  const open = keepsOpen(state, jobId) && facts.open !== undefined ? { open: facts.open } : {};
-  if (state === 'working') {
-    const headline = workingHeadline(facts.startedAt, facts.detached === true);
-    return { jobId, triggers, ...open, ...agent, working: true, headline };
-  }
-  if (!(OUTCOME_KINDS as readonly string[]).includes(state)) return undefined;
-  const detail = facts.detail ? ` ${forMarkdown(facts.detail)}` : '';
-  const headline = OUTCOMES[state as OutcomeKind].headline({ detail, prLink: facts.prLink ?? '', jobId });
-  return { jobId, triggers, ...open, ...agent, working: false, headline };
-}
-
-/** The final word's facts for `outcome`, from its row: what the comment says after the headline. */
-export function finalFacts(
-  outcome: Outcome,
-  thread: Pick<ProgressFacts, 'triggers' | 'startedAt' | 'open'>,
-  elapsedMs: number,
-): ProgressFacts {
-  const row = OUTCOMES[outcome.kind];
-  return {
-    state: outcome.kind,
-    jobId: outcome.job?.id ?? '',
-    triggers: thread.triggers,
-    startedAt: thread.startedAt,
-    open: thread.open,
-    prLink: outcome.prLink,
-    detail: row.detail(outcome),
-    title: outcome.session?.title,
-    steps: outcome.session?.todos,
-    message: row.agentMessage ? outcome.session?.messageToUser : undefined,
-    elapsedMs,
-  };
-}

@@ -1,9 +1,10 @@
 import type { Job, Session } from '../service/client.ts';
 
 /**
- * How a run with a job ended. 'started' is `wait: false` (the job was started or found and left to
- * run); 'error' is the action failing its part (a bad answer, a refused key, an unreachable
- * service). Each kind is a row of OUTCOMES (outcomes.ts), which puts it into words everywhere.
+ * How a request for a job ended, in any mode or front end (agent mode, follow mode, the sweep, the
+ * command line). 'started' is `wait: false` (the job was started or found and left to run);
+ * 'error' is the action failing its part (a bad answer, a refused key, an unreachable service).
+ * Each kind is a row of OUTCOMES (table.ts), which puts it into words everywhere.
  */
 export const OUTCOME_KINDS = [
   'pull-request',
@@ -23,7 +24,7 @@ export interface NoWork {
   message: string;
 }
 
-/** How any run of agent mode ended, told apart by `kind`: each kind is a row of OUTCOMES. */
+/** How any run ended, told apart by `kind`: each kind is a row of OUTCOMES. */
 export type RunResult = Outcome | NoWork;
 export type ResultKind = RunResult['kind'];
 
@@ -40,7 +41,7 @@ export interface Outcome {
   jobStatus: string;
   /** The `pr-link` output: an http(s) URL or ''. */
   prLink: string;
-  /** One line for the log and the reports: its row's `message` (outcomes.ts) of the facts here. */
+  /** One line for the log and the reports: its row's `message` (table.ts) of the facts here. */
   message: string;
   /** What an issue comment says instead of `message`, when that holds more than the public should read. */
   publicMessage?: string;
@@ -64,5 +65,5 @@ export interface Outcome {
   error?: string;
 }
 
-/** What the constructors (decide-outcome.ts) know before the row puts it into words. */
+/** What the constructors (decide.ts) know before the row puts it into words. */
 export type OutcomeFacts = Omit<Outcome, 'message'>;

@@ -2,10 +2,10 @@ import { CANCELLED_STATUS, JOB_STATUSES, RUNNING_STATUS, UNKNOWN_STATUS } from '
 import type { Job, Session } from '../service/client.ts';
 import type { WaitResult } from '../service/wait.ts';
 import type { Outcome, OutcomeFacts } from './outcome.ts';
-import { OUTCOMES } from './outcomes.ts';
+import { OUTCOMES } from './table.ts';
 
 /**
- * Which outcome a run came to, from what it knows: the facts only. Its row (outcomes.ts) puts
+ * Which outcome a run came to, from what it knows: the facts only. Its row (table.ts) puts
  * them into words, the message included.
  */
 
