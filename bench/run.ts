@@ -9,7 +9,7 @@
 //   --note TEXT      a line for BENCHMARKS.md, e.g. what else was using the machine
 // Start-up runs first and alone; the requests, which sleep, run side by side after it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,13 @@ import { buildPrograms, measureStartup } from './startup.ts';
 import { measureSweep } from './sweep.ts';
 
 const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
+
+// --help prints the header above, so that the help and the header cannot drift apart.
+if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+  const header = readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 9);
+  console.log(header.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 
 const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 
@@ -75,7 +82,10 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  console.error('The benchmark crashed:', error);
+  // A flag parseArgs refused is the user's mistake, not a crash: its message, without a stack.
+  const usage = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  if (usage) console.error(`${error.message}\nRun "npm run bench -- --help" for the options.`);
+  else console.error('The benchmark crashed:', error);
   process.exitCode = 1;
 } finally {
   cleanup();

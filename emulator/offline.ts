@@ -9,7 +9,7 @@ import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator }
 import { startEmulator } from './index.ts';
 import type { Emulator, JobBehaviour } from './types.ts';
 
-/** An admin key the agent emulator takes (it takes any `svc_` key that is not an assistant key). */
+/** The one admin key the offline service takes, and its one project: any other is refused as the service refuses it. */
 export const OFFLINE_API_KEY = 'svc_offline_emulator_key';
 export const OFFLINE_PROJECT_ID = 'demo';
 export { ASSISTANT_KEY as OFFLINE_ASSISTANT_KEY, DOMAIN as OFFLINE_DOMAIN };
@@ -24,7 +24,11 @@ export interface OfflineService {
 export async function startOfflineService(
   options: { port?: number; job?: Partial<JobBehaviour>; fixtures?: string } = {},
 ): Promise<OfflineService> {
-  const agent = await startEmulator(options.job ? { job: options.job } : {});
+  const agent = await startEmulator({
+    ...(options.job ? { job: options.job } : {}),
+    projects: [OFFLINE_PROJECT_ID],
+    apiKeys: [OFFLINE_API_KEY],
+  });
   const assistant = await startAssistantEmulator(options.fixtures ? { fixtures: options.fixtures } : {});
   const sockets = new Set<Socket>();
   const front: Server = createServer((req, res) => {

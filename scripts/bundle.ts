@@ -30,6 +30,21 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
+const USAGE = `Usage: npm run bundle [-- [--out DIR] [--single]]
+
+Builds dist/ from src/: the action's dist/index.js with its chunks, post.js and licenses.txt, and
+the command line in dist/cli/. CI rebuilds it and fails when it differs from the committed dist/.
+  --out DIR   build into DIR instead of dist/
+  --single    src/ in one build, nothing deferred (the bench's simple bundle)
+  --help      show this text; builds nothing`;
+const known = new Set(['--out', '--single', '--help', '-h']);
+const unknown = process.argv.slice(2).filter((arg, i, args) => !known.has(arg) && args[i - 1] !== '--out');
+if (unknown.length || process.argv.includes('--help') || process.argv.includes('-h')) {
+  if (unknown.length) console.error(`Unknown option ${unknown.join(' ')}\n`);
+  (unknown.length ? console.error : console.log)(USAGE);
+  process.exit(unknown.length ? 2 : 0);
+}
+
 const ROOT = join(import.meta.dirname, '..');
 const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');

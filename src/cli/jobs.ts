@@ -61,9 +61,9 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     display.stop();
     // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
     const mayExist = request.kind !== 'status' && (signal.aborted || isAmbiguous(error));
+    const code = signal.aborted ? interrupted(display, job, request) : failed(display, error, request);
     emitJson(display, request.kind === 'status' ? request.id : '', mayExist ? 'unknown' : 'error');
-    if (signal.aborted) return interrupted(display, job, request);
-    return failed(display, error, request);
+    return code;
   }
   if (job.rejectedPrLink !== undefined) {
     display.error(
@@ -94,22 +94,42 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
       end = waited.end;
     } catch (error) {
       display.stop();
+      const code = failed(display, error, request, job);
       emitJson(display, job.id, 'error');
-      return failed(display, error, request, job);
+      return code;
     }
   }
   display.stop();
   const session = signal.aborted ? {} : await readSession(client, job.id, signal);
   const outputs = outputsOf(job, session);
-  if (display.mode === 'json') display.json({ ...outputs });
+  if (display.mode === 'json') {
+    const message = outputs.message || endMessage(display, job, end, context.wait, signal.aborted);
+    display.json({ ...outputs, message });
+  }
   if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request);
   return report(display, job, outputs, end, context.wait);
 }
 
-/** The --json object of a command that ended without a job to report: the action's `error` or `unknown` status. */
+/**
+ * The --json object of a command that ended without a job to report: the action's `error` or
+ * `unknown` status, its message the first error line the command printed.
+ */
 function emitJson(display: Display, id: string, status: 'error' | 'unknown'): void {
   if (display.mode !== 'json') return;
-  display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message: '' });
+  const message = display.firstError || 'The command ended without a job to report.';
+  display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message });
+}
+
+/** --json's `message` when the agent left none and the job did not simply complete: what the lines say. */
+function endMessage(display: Display, job: Job, end: WaitEnd, waited: boolean, aborted: boolean): string {
+  const { elapsed } = display;
+  const pickUp = `${display.command} status ${job.id} --wait`;
+  if (job.status === 'completed') return '';
+  if (job.status === 'failed' || job.status === 'archived') return `Job ${job.id} ${job.status}.`;
+  if (end === 'cancelled' || aborted) return `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${pickUp}`;
+  if (!waited) return `Job ${job.id} is ${job.status || 'active'}. Follow it with: ${pickUp}`;
+  if (end === 'deadline') return `Stopped waiting after ${elapsed}: job ${job.id} is still running. Pick it up with: ${pickUp}`;
+  return `Job ${job.id} is ${job.status || 'active'}.`;
 }
 
 function isDone(job: Job): boolean {
@@ -150,13 +170,13 @@ function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, w
     return EXIT.failed;
   }
   if (!waited) {
-    display.line(`Job ${job.id} is ${outputs.status}. Follow it with: docs-agent status ${job.id} --wait`);
+    display.line(`Job ${job.id} is ${outputs.status}. Follow it with: ${display.command} status ${job.id} --wait`);
     return EXIT.done;
   }
   if (end === 'deadline') {
     display.line(
       `Stopped waiting after ${display.elapsed}: job ${job.id} is still running on the service. ` +
-        `Pick it up with: docs-agent status ${job.id} --wait`,
+        `Pick it up with: ${display.command} status ${job.id} --wait`,
     );
     return EXIT.timedOut;
   }
@@ -167,10 +187,10 @@ function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, w
 function interrupted(display: Display, job: Job | undefined, request: JobRequest): number {
   if (job) {
     display.error(
-      `Interrupted: job ${job.id} goes on on the service. Pick it up with: docs-agent status ${job.id} --wait`,
+      `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${display.command} status ${job.id} --wait`,
     );
   } else if (request.kind === 'status') {
-    display.error(`Interrupted. Job ${request.id} is unchanged: docs-agent status ${request.id} --wait`);
+    display.error(`Interrupted. Job ${request.id} is unchanged: ${display.command} status ${request.id} --wait`);
   } else {
     // The create (or follow-up) was under way: the service may have acted on it.
     display.error(
@@ -183,7 +203,7 @@ function interrupted(display: Display, job: Job | undefined, request: JobRequest
 
 function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  if (job) display.error(`Job ${job.id} may still be running: docs-agent status ${job.id} --wait`);
+  if (job) display.error(`Job ${job.id} may still be running: ${display.command} status ${job.id} --wait`);
   else if (request.kind !== 'status' && isAmbiguous(error))
     display.error('A job may exist: look for it before you try again.');
   return error instanceof ServiceError ? EXIT.unreachable : EXIT.failed;

@@ -6,10 +6,13 @@ Commands:
         [--wait | --no-wait] [--timeout 30m] [--json]
   follow-up <job-id> "<prompt>"   send a follow-up to a job and wait for it (same flags)
   status <job-id> [--wait]        show a job; --wait waits for it to end
+  jobs [--limit 20] [--json]      the project's recent jobs, newest first: title, state, pull
+                                  request, age (the service's deprecated v1 list)
   ask "<question>" [--thread <id>] [--json]
                                   ask the documentation's assistant; the answer streams
   emulator [--port 0] [--duration-ms 1500]
                                   serve the offline service, for trying every command
+  --version                       print the version
 
 Settings (a flag, or else its environment variable):
   --api-key        DOCS_AGENT_API_KEY      admin key (svc_...), for run, follow-up and status
@@ -21,7 +24,8 @@ Settings (a flag, or else its environment variable):
 
 Output: a live line on a terminal; plain lines in CI (CI set) or when piped; --json prints one
 JSON object with the action's output names (status, job-id, pr-link, pr-number, title, message;
-for ask: status, answer, thread-id, sources).
+for ask: status, answer, thread-id, sources), on every exit: when status is not a success,
+message says why.
 
 Exit codes:
   0    done: the job completed, a job was started with --no-wait, the answer came whole
