@@ -25,7 +25,9 @@ const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
 
 // --help prints the header above, so that the help and the header cannot drift apart.
 if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-  const header = readFileSync(import.meta.filename, 'utf8').split('\n').slice(0, 9);
+  const header = readFileSync(import.meta.filename, 'utf8')
+    .split('\n')
+    .slice(0, 9);
   console.log(header.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
   process.exit(0);
 }

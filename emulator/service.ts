@@ -98,7 +98,10 @@ export function handleService(state: ServiceState, route: Route, headers: Incomi
       const skip = page(route.skip, 0, Number.MAX_SAFE_INTEGER);
       const take = page(route.take, 12, 100);
       if (skip === undefined || take === undefined) return errorReply(400, 'skip and take must be whole numbers');
-      const newest = jobs.inProject(route.projectId).reverse().sort((a, b) => b.createdAt - a.createdAt);
+      const newest = jobs
+        .inProject(route.projectId)
+        .reverse()
+        .sort((a, b) => b.createdAt - a.createdAt);
       return jsonReply(200, { allSessions: newest.slice(skip, skip + take).map((job) => toSession(jobs, job)) });
     }
   }

@@ -1,4 +1,4 @@
-// The command line: `docs-agent run|follow-up|status|jobs|ask|emulator`. It reads its flags and
+// The command line: `docs-agent run|follow-up|status|jobs|ask`. It reads its flags and
 // environment, checks them all before any request, and hands over to the commands, which use the
 // action's service layer. `runCli` takes its streams, environment and cancel from the caller, so
 // tests run it in-process as well as the bundle as a child process (src/cli/main.ts).
@@ -38,14 +38,12 @@ const OPTIONS = {
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   thread: { type: 'string' },
-  port: { type: 'string' },
-  'duration-ms': { type: 'string' },
   limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['run', 'follow-up', 'status', 'jobs', 'ask', 'emulator', 'help'];
+const COMMANDS = ['run', 'follow-up', 'status', 'jobs', 'ask', 'help'];
 
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
 
@@ -65,14 +63,15 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
     display.jsonFallback('error', '');
     return EXIT.input;
   }
-  if (parsed.values.help || (parsed.positionals[0] ?? 'help') === 'help') {
-    io.stdout.write(USAGE);
-    return EXIT.done;
-  }
+  registerKeys(parsed.values, io.env);
   const display = new Display(io, chooseMode(io, parsed.values.json === true));
   if (parsed.values.version) {
     if (display.mode === 'json') display.json({ status: 'done', version: VERSION });
     else io.stdout.write(`docs-agent ${VERSION}\n`);
+    return EXIT.done;
+  }
+  if (parsed.values.help || (parsed.positionals[0] ?? 'help') === 'help') {
+    io.stdout.write(USAGE);
     return EXIT.done;
   }
   const code = await runCommand(parsed, display, io, signal);
@@ -82,27 +81,16 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
 
 async function runCommand(parsed: Parsed, display: Display, io: Io, signal: AbortSignal): Promise<number> {
   const { values, positionals } = parsed;
-  registerKeys(values, io.env);
   const [command = 'help', ...rest] = positionals;
   if (!COMMANDS.includes(command)) {
     display.error(`docs-agent: unknown command '${command}'. Commands: ${COMMANDS.join(', ')}.`);
+    // The offline service is a command of its own (emulator/offline-cli.ts), shipped beside this one.
+    if (command === 'emulator') display.error('The offline service is its own command: docs-agent-emulator.');
     return EXIT.input;
   }
   const problems = new Problems();
   if (values.wait && values['no-wait']) problems.add('Give --wait or --no-wait, not both.');
   const timeoutMs = readTimeout(values.timeout, problems);
-
-  if (command === 'emulator') {
-    const port = Number(values.port ?? 0);
-    const duration = values['duration-ms'] === undefined ? undefined : Number(values['duration-ms']);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) problems.add('Invalid --port: expected 0 to 65535.');
-    if (duration !== undefined && !(Number.isInteger(duration) && duration >= 0)) {
-      problems.add('Invalid --duration-ms: expected a whole number of milliseconds.');
-    }
-    if (problems.list.length) return inputError(display, problems);
-    const { runEmulator } = await import('./emulator.ts');
-    return runEmulator({ port, durationMs: duration }, io, signal);
-  }
 
   if (command === 'ask') {
     const question = readText(rest, 'The question', 'docs-agent ask "How do I enable verbose logging?"', problems);

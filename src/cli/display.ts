@@ -89,6 +89,11 @@ export class Display {
 
   /** Lines that stay lines (an input error list), each gated. */
   errorLines(text: string): void {
+    // --json's message is the whole list, not its heading.
+    this.#firstError ||= text
+      .split('\n')
+      .map((line) => forTerminalLine(line, MAX_LINE))
+      .join(' ');
     for (const line of text.split('\n')) this.error(line);
   }
 

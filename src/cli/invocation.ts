@@ -16,7 +16,8 @@ export function invocation(env: NodeJS.ProcessEnv, script: string | undefined): 
     }
   }
   const spec = env.npm_config_package;
-  if (env.npm_command === 'exec' && spec && !/[\s'"]/.test(spec)) return `npm exec --yes --package=${spec} -- docs-agent`;
+  if (env.npm_command === 'exec' && spec && !/[\s'"]/.test(spec))
+    return `npm exec --yes --package=${spec} -- docs-agent`;
   if (!script) return 'docs-agent';
   return `node ${/[\s'"$]/.test(script) ? `'${script.replaceAll("'", "'\\''")}'` : script}`;
 }

@@ -126,9 +126,11 @@ function endMessage(display: Display, job: Job, end: WaitEnd, waited: boolean, a
   const pickUp = `${display.command} status ${job.id} --wait`;
   if (job.status === 'completed') return '';
   if (job.status === 'failed' || job.status === 'archived') return `Job ${job.id} ${job.status}.`;
-  if (end === 'cancelled' || aborted) return `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${pickUp}`;
+  if (end === 'cancelled' || aborted)
+    return `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${pickUp}`;
   if (!waited) return `Job ${job.id} is ${job.status || 'active'}. Follow it with: ${pickUp}`;
-  if (end === 'deadline') return `Stopped waiting after ${elapsed}: job ${job.id} is still running. Pick it up with: ${pickUp}`;
+  if (end === 'deadline')
+    return `Stopped waiting after ${elapsed}: job ${job.id} is still running. Pick it up with: ${pickUp}`;
   return `Job ${job.id} is ${job.status || 'active'}.`;
 }
 

@@ -69,7 +69,7 @@ export async function runListCommand(limit: number, context: ListContext): Promi
   for (const job of newest) {
     const age = job.createdAt === undefined ? 'age unknown' : `${formatDuration(now - job.createdAt)} ago`;
     const title = job.title || '(no title yet)';
-    display.line([job.id, job.state, age, title, job.prLink ?? 'no pull request'].join('  ·  '));
+    display.line([job.id, job.state, age, title, job.prLink ?? 'no pull request'].join(' · '));
   }
   return EXIT.done;
 }

@@ -10,12 +10,13 @@ Commands:
                                   request, age (the service's deprecated v1 list)
   ask "<question>" [--thread <id>] [--json]
                                   ask the documentation's assistant; the answer streams
-  emulator [--port 0] [--duration-ms 1500]
-                                  serve the offline service, for trying every command
   --version                       print the version
 
+The offline service, for trying every command without an account, is a command of its own in
+the same package: docs-agent-emulator (--help for its flags).
+
 Settings (a flag, or else its environment variable):
-  --api-key        DOCS_AGENT_API_KEY      admin key (svc_...), for run, follow-up and status
+  --api-key        DOCS_AGENT_API_KEY      admin key (svc_...), for run, follow-up, status, jobs
   --project-id     DOCS_AGENT_PROJECT_ID   your project's identifier
   --base-url       DOCS_AGENT_BASE_URL     the service's address (https://)
   --assistant-key  DOCS_ASSISTANT_KEY      assistant key (svc_dsc_...), for ask
