@@ -8,7 +8,10 @@ import { runCli } from '../src/cli/cli.ts';
 import { chooseMode, type Io } from '../src/cli/display.ts';
 import { clearSecrets } from '../src/text/text-gate.ts';
 import { forTerminalLine, forTerminalText } from '../src/text/terminal.ts';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invocation } from '../src/cli/invocation.ts';
 import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { VERSION } from '../src/cli/version.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
@@ -289,5 +292,25 @@ describe('--version and --json on every exit', () => {
       expect(object.status).toMatch(/^(error|unknown)$/);
       expect(object.message).not.toBe('');
     }
+  });
+});
+
+describe('the command a hint names', () => {
+  const script = `${ROOT}dist/cli/index.js`;
+  test('is the npm exec line when npm exec started it, whatever is on the PATH', () => {
+    const env = { npm_command: 'exec', npm_config_package: 'github:acme/docs-agent-action#abc', PATH: '/usr/bin' };
+    expect(invocation(env, script)).toBe('npm exec --yes --package=github:acme/docs-agent-action#abc -- docs-agent');
+  });
+  test('is node and the script when docs-agent on the PATH is not this file', () => {
+    expect(invocation({ PATH: '/usr/bin:/bin' }, script)).toBe(`node ${script}`);
+    expect(invocation({ PATH: '' }, '/tmp/with space/index.js')).toBe(`node '/tmp/with space/index.js'`);
+  });
+  test('is docs-agent when that name on the PATH is this very file, as a global install links it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-agent-bin-'));
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'index.js'), '');
+    symlinkSync(join(dir, 'index.js'), join(dir, 'bin', 'docs-agent'));
+    expect(invocation({ PATH: `/nowhere:${join(dir, 'bin')}` }, join(dir, 'index.js'))).toBe('docs-agent');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

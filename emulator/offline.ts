@@ -1,7 +1,7 @@
 // The whole offline service behind one address, as the hosted service has it: the agent's job
 // endpoints (emulator/index.ts) and the assistant (emulator/assistant/index.ts), each on its own
 // port, and a small front on 127.0.0.1 that sends /discovery/ to the assistant and everything else
-// to the agent emulator. `docs-agent emulator` (src/cli/) serves it, so that one DOCS_AGENT_BASE_URL
+// to the agent emulator. `docs-agent-emulator` (offline-cli.ts) serves it, so that one DOCS_AGENT_BASE_URL
 // works for every command, as one base-url does for the action.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
