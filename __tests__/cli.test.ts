@@ -226,7 +226,7 @@ describe('the examples in examples/, installed from a local build, against `docs
         HOME: process.env.HOME ?? '',
         npm_config_prefer_offline: 'true',
         npm_config_update_notifier: 'false',
-        PATH: `${dirname(NODE24)}${delimiter}${dirname(npmCli())}${delimiter}${process.env.PATH ?? ''}`,
+        PATH: `${dirname(NODE24)}${delimiter}${process.env.PATH ?? ''}`,
         ...env,
       },
       cwd,
