@@ -264,6 +264,10 @@ describe('--version and --json on every exit', () => {
     expect(VERSION).toBe(pkg.version);
     expect(await run(['--version'])).toEqual({ code: 0, out: `docs-agent ${VERSION}\n`, err: '' });
     expect(JSON.parse((await run(['--version', '--json'])).out)).toEqual({ status: 'done', version: VERSION });
+    expect(JSON.parse((await run(['--json'])).out)).toMatchObject({
+      status: 'done',
+      usage: expect.stringContaining('Usage: docs-agent'),
+    });
   });
 
   test.each([

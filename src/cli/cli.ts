@@ -71,7 +71,9 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
     return EXIT.done;
   }
   if (parsed.values.help || (parsed.positionals[0] ?? 'help') === 'help') {
-    io.stdout.write(USAGE);
+    // With --json, the help too is one object, so that stdout always parses.
+    if (display.mode === 'json') display.json({ status: 'done', usage: USAGE });
+    else io.stdout.write(USAGE);
     return EXIT.done;
   }
   const code = await runCommand(parsed, display, io, signal);
