@@ -8,9 +8,14 @@ import { runCli } from '../src/cli/cli.ts';
 import { chooseMode, type Io } from '../src/cli/display.ts';
 import { clearSecrets } from '../src/text/text-gate.ts';
 import { forTerminalLine, forTerminalText } from '../src/text/terminal.ts';
-import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invocation } from '../src/cli/invocation.ts';
+import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { VERSION } from '../src/cli/version.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
-import { API_KEY, actionYaml } from './support/runner.ts';
+import { API_KEY, ROOT, actionYaml } from './support/runner.ts';
 
 function fakeIo(env: NodeJS.ProcessEnv = {}, isTTY = false): Io & { out: () => string; err: () => string } {
   let out = '';
@@ -111,7 +116,7 @@ describe('the commands against the offline service', () => {
   afterAll(() => service.close());
   const env = (): NodeJS.ProcessEnv => ({
     DOCS_AGENT_BASE_URL: service.url,
-    DOCS_AGENT_API_KEY: API_KEY,
+    DOCS_AGENT_API_KEY: OFFLINE_API_KEY,
     DOCS_AGENT_PROJECT_ID: 'demo',
     DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
     DOCS_ASSISTANT_DOMAIN: DOMAIN,
@@ -196,15 +201,120 @@ describe('the commands against the offline service', () => {
     expect(JSON.parse(down.out())).toMatchObject({ 'job-id': id, status: 'error' });
   });
 
-  test('emulator serves the offline service until its cancel, printing the settings to use', async () => {
-    const io = fakeIo();
-    const controller = new AbortController();
-    const serving = runCli(['emulator'], io, controller.signal);
-    while (!io.out().includes('Ctrl-C')) await new Promise((resolve) => setTimeout(resolve, 5));
-    const url = /export DOCS_AGENT_BASE_URL=(\S+)/.exec(io.out())?.[1] ?? '';
-    const answer = await fetch(`${url}/v2/agent/demo/job/job_1`, { headers: { authorization: 'Bearer svc_x' } });
-    expect(answer.status).toBe(404);
-    controller.abort();
-    expect(await serving).toBe(0);
+  test('the offline service takes only its own key and its own project', async () => {
+    const get = (key: string, project: string) =>
+      fetch(`${service.url}/v1/agent/${project}/jobs`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await get('svc_any_other_admin_key', 'demo')).status).toBe(401);
+    expect((await get(OFFLINE_API_KEY, 'someone-else')).status).toBe(404);
+    expect((await get(OFFLINE_API_KEY, 'demo')).status).toBe(200);
+    const io = fakeIo({ ...env(), DOCS_AGENT_PROJECT_ID: 'someone-else' });
+    expect(await runCli(['jobs'], io, new AbortController().signal)).toBe(4);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+    expect(io.err()).toContain('answered 404 to its list of jobs');
+  });
+
+  test('jobs lists the newest first with title, state, pull request and age, paged up to --limit', async () => {
+    service.agent.reset();
+    service.agent.configure({ durationMs: 0 });
+    const ids: string[] = [];
+    for (const prompt of ['First change.', 'Second change.', 'Third change.']) {
+      const io = fakeIo(env());
+      expect(await runCli(['run', prompt, '--no-wait', '--json'], io, new AbortController().signal)).toBe(0);
+      ids.push((JSON.parse(io.out()) as Record<string, string>)['job-id'] ?? '');
+    }
+    const listed = fakeIo(env());
+    expect(await runCli(['jobs', '--limit', '2'], listed, new AbortController().signal)).toBe(0);
+    const lines = listed.out().trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${ids[2]} · completed · \\d+s ago · Third change · https://github\\.com/acme/docs/pull/\\d+$`),
+    );
+    expect(lines[1]).toContain(ids[1]);
+    const json = fakeIo(env());
+    expect(await runCli(['jobs', '--json'], json, new AbortController().signal)).toBe(0);
+    const object = JSON.parse(json.out()) as { status: string; jobs: { 'job-id': string; title: string }[] };
+    expect(object.status).toBe('listed');
+    expect(object.jobs.map((job) => job['job-id'])).toEqual([...ids].reverse());
+    const takes = service.agent.requests
+      .filter((r) => r.path.includes('/jobs?'))
+      .map((r) => new URL(r.path, 'http://x').searchParams.get('take'));
+    expect(takes).toEqual(['2', '20']);
+    service.agent.reset();
+  });
+
+  test('jobs reads pages of at most 100 until a short page', async () => {
+    const io = fakeIo(env());
+    const before = service.agent.requests.length;
+    expect(await runCli(['jobs', '--limit', '250'], io, new AbortController().signal)).toBe(0);
+    const pages = service.agent.requests.slice(before).map((r) => new URL(r.path, 'http://x').searchParams);
+    expect(pages.map((q) => [q.get('skip'), q.get('take')])).toEqual([['0', '100']]);
+    expect(io.out()).toBe('No jobs in project demo.\n');
+  });
+});
+
+describe('--version and --json on every exit', () => {
+  const run = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const io = fakeIo(env);
+    const code = await runCli(args, io, new AbortController().signal);
+    return { code, out: io.out(), err: io.err() };
+  };
+
+  test('--version prints package.json version', async () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string };
+    expect(VERSION).toBe(pkg.version);
+    expect(await run(['--version'])).toEqual({ code: 0, out: `docs-agent ${VERSION}\n`, err: '' });
+    expect(JSON.parse((await run(['--version', '--json'])).out)).toEqual({ status: 'done', version: VERSION });
+    expect(JSON.parse((await run(['--json'])).out)).toMatchObject({
+      status: 'done',
+      usage: expect.stringContaining('Usage: docs-agent'),
+    });
+  });
+
+  test.each([
+    [['run', '--bogus', '--json'], "Unknown option '--bogus'"],
+    [['frobnicate', '--json'], "unknown command 'frobnicate'"],
+    [['run', '', '--json'], 'The prompt is empty'],
+    [['jobs', '--limit', '0', '--json'], "Invalid --limit '0'"],
+    [['ask', 'q', '--json'], 'DOCS_ASSISTANT_KEY'],
+  ])('%j prints its object with exit 2 and a message', async (args, words) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    const object = JSON.parse(result.out) as { status: string; message: string };
+    expect(object.status).toBe('error');
+    expect(object.message).toContain(words);
+  });
+
+  test('a service that cannot be reached gives status error with its message', async () => {
+    const env = { DOCS_AGENT_API_KEY: API_KEY, DOCS_AGENT_PROJECT_ID: 'p', DOCS_AGENT_BASE_URL: 'http://127.0.0.1:9' };
+    for (const args of [
+      ['run', 'x', '--json', '--timeout', '1s'],
+      ['jobs', '--json', '--timeout', '1s'],
+    ]) {
+      const result = await run(args, { ...env, DOCS_AGENT_DELAY_SCALE: '0' });
+      expect(result.code).toBe(4);
+      const object = JSON.parse(result.out) as { status: string; message: string };
+      expect(object.status).toMatch(/^(error|unknown)$/);
+      expect(object.message).not.toBe('');
+    }
+  });
+});
+
+describe('the command a hint names', () => {
+  const script = `${ROOT}dist/cli/index.js`;
+  test('is the npm exec line when npm exec started it, whatever is on the PATH', () => {
+    const env = { npm_command: 'exec', npm_config_package: 'github:acme/docs-agent-action#abc', PATH: '/usr/bin' };
+    expect(invocation(env, script)).toBe('npm exec --yes --package=github:acme/docs-agent-action#abc -- docs-agent');
+  });
+  test('is node and the script when docs-agent on the PATH is not this file', () => {
+    expect(invocation({ PATH: '/usr/bin:/bin' }, script)).toBe(`node ${script}`);
+    expect(invocation({ PATH: '' }, '/tmp/with space/index.js')).toBe(`node '/tmp/with space/index.js'`);
+  });
+  test('is docs-agent when that name on the PATH is this very file, as a global install links it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-agent-bin-'));
+    mkdirSync(join(dir, 'bin'));
+    writeFileSync(join(dir, 'index.js'), '');
+    symlinkSync(join(dir, 'index.js'), join(dir, 'bin', 'docs-agent'));
+    expect(invocation({ PATH: `/nowhere:${join(dir, 'bin')}` }, join(dir, 'index.js'))).toBe('docs-agent');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

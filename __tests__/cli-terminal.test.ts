@@ -6,9 +6,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
-import { API_KEY, NODE24, ROOT } from './support/runner.ts';
+import { NODE24, ROOT } from './support/runner.ts';
 
 const CLI = join(ROOT, 'dist/cli/index.js');
 /** A tmux server of this test file's own, so that nothing else's sessions are touched. */
@@ -35,7 +35,7 @@ afterAll(async () => {
 async function onTerminal(name: string, args: string[]): Promise<{ screens: string[]; last: string; code: string }> {
   const env = {
     DOCS_AGENT_BASE_URL: service.url,
-    DOCS_AGENT_API_KEY: API_KEY,
+    DOCS_AGENT_API_KEY: OFFLINE_API_KEY,
     DOCS_AGENT_PROJECT_ID: 'demo',
     DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
     DOCS_ASSISTANT_DOMAIN: DOMAIN,

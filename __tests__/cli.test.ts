@@ -6,12 +6,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
 import { scratchDir } from './support/scratch.ts';
-import { API_KEY, NODE24, ROOT, actionYaml } from './support/runner.ts';
+import { NODE24, ROOT, actionYaml } from './support/runner.ts';
 
 const CLI = join(ROOT, 'dist/cli/index.js');
 /** Any control character but the line feed: none may reach a piped stdout. */
@@ -33,7 +33,7 @@ function settings(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     DOCS_AGENT_BASE_URL: service.url,
-    DOCS_AGENT_API_KEY: API_KEY,
+    DOCS_AGENT_API_KEY: OFFLINE_API_KEY,
     DOCS_AGENT_PROJECT_ID: 'demo',
     DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
     DOCS_ASSISTANT_DOMAIN: DOMAIN,
@@ -75,7 +75,7 @@ const AGENT_OUTPUTS = ['status', 'job-id', 'pr-link', 'pr-number', 'title', 'mes
 
 describe('docs-agent run', () => {
   // The service's text as hostile as it comes, in the same runs that show the plain and --json forms.
-  const HOSTILE = `\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u001b[0m \u009b1m key ${API_KEY} \u202eevil\u202c ::set-output name=x::y`;
+  const HOSTILE = `\u001b]0;owned\u0007\u001b[2J\u001b[31mred\u001b[0m \u009b1m key ${OFFLINE_API_KEY} \u202eevil\u202c ::set-output name=x::y`;
   const HOSTILE_SHOWN = /Message: red key svc_\*\*\* evil :\u200b:set-output/;
 
   test('waits for the job and prints plain lines when piped: exit 0, the pull request; hostile service text made inert', async () => {
@@ -88,7 +88,7 @@ describe('docs-agent run', () => {
     // No escape sequence, no control character, no key on either stream.
     const all = result.stdout + result.stderr;
     expect(all).not.toMatch(CONTROL);
-    expect(all).not.toContain(API_KEY.slice(4, 14));
+    expect(all).not.toContain(OFFLINE_API_KEY.slice(4, 14));
     expect(all).toMatch(HOSTILE_SHOWN);
   });
 
@@ -106,7 +106,7 @@ describe('docs-agent run', () => {
     expect(result.stderr).toMatch(/created/);
     const all = result.stdout + result.stderr;
     expect(all).not.toMatch(CONTROL);
-    expect(all).not.toContain(API_KEY.slice(4, 14));
+    expect(all).not.toContain(OFFLINE_API_KEY.slice(4, 14));
     expect(all).toMatch(HOSTILE_SHOWN);
 
     const followUp = await cli(['follow-up', id, 'Also mention the config file']);
@@ -130,7 +130,7 @@ describe('docs-agent run', () => {
     const result = await cli(['run', 'x', '--timeout', '1s']);
     const id = service.agent.jobs()[0]?.id ?? '?';
     expect(result.code).toBe(3);
-    expect(result.stdout).toContain(`docs-agent status ${id} --wait`);
+    expect(result.stdout).toContain(`node ${CLI} status ${id} --wait`);
   });
 
   // --no-wait (exit 0 at once, no poll) is in cli-core.test.ts: exit 0 is shown by the runs above.
@@ -140,7 +140,7 @@ describe('docs-agent run', () => {
     const id = service.agent.jobs()[0]?.id ?? '?';
     expect(result.code).toBe(130);
     expect(result.stderr).toContain(`Interrupted: job ${id} goes on on the service`);
-    expect(result.stderr).toContain(`docs-agent status ${id} --wait`);
+    expect(result.stderr).toContain(`node ${CLI} status ${id} --wait`);
   });
 
   test('exits 2 on an input error, naming every setting, before any request', async () => {
@@ -167,12 +167,12 @@ describe('docs-agent ask', () => {
   test('prints the answer, made inert and the keys redacted whole or in pieces, and its sources', async () => {
     service.assistant.fault({
       kind: 'answer',
-      text: `Run \u001b]8;;https://evil.example\u0007this\u001b]8;;\u0007 then \u001b[1A\u001b[2K with ${ASSISTANT_KEY} and ${API_KEY}.`,
+      text: `Run \u001b]8;;https://evil.example\u0007this\u001b]8;;\u0007 then \u001b[1A\u001b[2K with ${ASSISTANT_KEY} and ${OFFLINE_API_KEY}.`,
     });
     const result = await cli(['ask', 'How do I turn the search box off?']);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(CONTROL);
-    expect(result.stdout).not.toContain(API_KEY.slice(4, 14));
+    expect(result.stdout).not.toContain(OFFLINE_API_KEY.slice(4, 14));
     expect(result.stdout).not.toContain(ASSISTANT_KEY.slice(8, 18));
     expect(result.stdout).toMatch(/Run this then {1,2}with svc_dsc_\*\*\* and svc_\*\*\*\./);
     expect(result.stdout).toMatch(/^- Configuration: https:\/\/docs\.example\.com\/configuration$/m);
@@ -181,10 +181,11 @@ describe('docs-agent ask', () => {
   // --json form and exit 1 are shown in child runs above.
 });
 
-describe('the examples in examples/, against `docs-agent emulator`', () => {
-  /** Starts `docs-agent emulator` and reads the settings it prints. */
+describe('the examples in examples/, installed from a local build, against `docs-agent-emulator`', () => {
+  const EMULATOR = join(ROOT, 'dist/cli/emulator/index.js');
+  /** Starts `docs-agent-emulator` and reads the settings it prints. */
   async function emulatorChild(): Promise<{ env: Record<string, string>; stop: () => Promise<number | null> }> {
-    const child = spawn(NODE24, [CLI, 'emulator', '--duration-ms', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE24, [EMULATOR, '--duration-ms', '300'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     await new Promise<void>((resolve, reject) => {
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -202,19 +203,39 @@ describe('the examples in examples/, against `docs-agent emulator`', () => {
     };
   }
 
-  /** Runs shell lines with `npx docs-agent` standing for the bundle, as an installed package would. */
+  /**
+   * The package as `npm pack` makes it from this tree: what `npm exec --package=github:…#<sha>`
+   * installs, with DOCS_AGENT_PACKAGE naming the tarball instead. npm may fetch the package's
+   * dependencies from its registry (the cache usually has them).
+   */
+  function localPackage(): string {
+    const dir = scratchDir('docs-agent-pack-');
+    const npm = spawnSync(process.execPath, [npmCli(), 'pack', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(npm.status).toBe(0);
+    return join(dir, npm.stdout.trim().split('\n').at(-1) ?? '');
+  }
+
+  /** Runs shell lines as a CI job does: npm and Node 24 on the PATH, nothing standing in for npm. */
   function shell(script: string, env: Record<string, string>, cwd: string): Run {
-    // Exported, so that a script the lines call finds it too; any other npx is refused, never fetched.
-    const npx = `npx() { if [ "$1" = docs-agent ]; then shift; "${NODE24}" "${CLI}" "$@"; else return 127; fi; }; export -f npx`;
-    const result = spawnSync('bash', ['-c', `${npx}\n${script}`], {
-      env: { ...settings(), ...env },
+    const result = spawnSync('bash', ['-c', script], {
+      env: {
+        ...settings(),
+        HOME: process.env.HOME ?? '',
+        npm_config_prefer_offline: 'true',
+        npm_config_update_notifier: 'false',
+        PATH: `${dirname(NODE24)}${delimiter}${process.env.PATH ?? ''}`,
+        ...env,
+      },
       cwd,
       encoding: 'utf8',
     });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
-  test('the GitLab CI job and the generic script run, and the emulator stops on Ctrl-C', async () => {
+  test('the GitLab CI job and the generic script run as written, and the emulator stops on Ctrl-C', async () => {
     const emulator = await emulatorChild();
     try {
       expect(Object.keys(emulator.env).sort()).toEqual([
@@ -226,11 +247,14 @@ describe('the examples in examples/, against `docs-agent emulator`', () => {
       ]);
       const gitlab = parse(readFileSync(join(ROOT, 'examples/gitlab-ci/.gitlab-ci.yml'), 'utf8')) as Record<
         string,
-        { script: string[]; allow_failure: { exit_codes: number[] } }
+        { script: string[]; allow_failure: { exit_codes: number[] }; variables: Record<string, string> }
       >;
       const job = gitlab['docs-agent'];
+      // The line users edit: the action's repository pinned to a full commit SHA, never a registry name.
+      expect(job?.variables.DOCS_AGENT_PACKAGE).toBe('github:acme/docs-agent-action#<full-commit-sha>');
+      const pkg = { DOCS_AGENT_PACKAGE: localPackage() };
       const dir = scratchDir('docs-agent-gitlab-');
-      const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose' };
+      const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose', ...pkg };
       const gitlabRun = shell(`set -e\n${job?.script.join('\n') ?? 'false'}`, { ...emulator.env, ...mr }, dir);
       expect({ code: gitlabRun.code, stderr: gitlabRun.stderr.includes('completed') }).toEqual({
         code: 0,
@@ -239,19 +263,24 @@ describe('the examples in examples/, against `docs-agent emulator`', () => {
       expect(JSON.parse(readFileSync(join(dir, 'docs-agent.json'), 'utf8'))).toMatchObject({ status: 'completed' });
       expect(job?.allow_failure.exit_codes).toEqual([3]);
 
-      const generic = shell(
-        `bash "${join(ROOT, 'examples/generic-ci/docs-agent.sh')}" "Document --verbose"`,
-        emulator.env,
-        dir,
-      );
+      const script = join(ROOT, 'examples/generic-ci/docs-agent.sh');
+      const generic = shell(`bash "${script}" "Document --verbose"`, { ...emulator.env, ...pkg }, dir);
       expect({ code: generic.code, done: generic.stdout.includes('The agent is done.') }).toEqual({
         code: 0,
         done: true,
       });
+      // npm failing to fetch the command is npm's failure, never "The job failed or was archived".
+      const missing = { DOCS_AGENT_PACKAGE: join(dir, 'no-such-package.tgz') };
+      const broken = shell(`bash "${script}" "Document --verbose"`, { ...emulator.env, ...missing }, dir);
+      expect({ code: broken.code, failed: broken.stderr.includes('The job failed') }).toEqual({
+        code: 5,
+        failed: false,
+      });
+      expect(broken.stderr).toContain('Could not install the docs-agent command');
     } finally {
       expect(await emulator.stop()).toBe(0);
     }
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('the package', () => {
@@ -268,11 +297,18 @@ describe('the package', () => {
       'package.json',
     ]);
     expect(paths).toEqual(
-      expect.arrayContaining(['dist/cli/index.js', 'dist/cli/package.json', 'dist/cli/fixtures/quickstart.md']),
+      expect.arrayContaining([
+        'dist/cli/index.js',
+        'dist/cli/package.json',
+        'dist/cli/emulator/index.js',
+        'dist/cli/emulator/fixtures/quickstart.md',
+      ]),
     );
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(pkg.bin).toEqual({ 'docs-agent': 'dist/cli/index.js' });
-    expect(readFileSync(join(ROOT, 'dist/cli/index.js'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(pkg.bin).toEqual({ 'docs-agent': 'dist/cli/index.js', 'docs-agent-emulator': 'dist/cli/emulator/index.js' });
+    for (const bin of Object.values(pkg.bin)) {
+      expect(readFileSync(join(ROOT, bin), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    }
   });
 });
 

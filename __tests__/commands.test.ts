@@ -26,8 +26,19 @@ interface Documented {
 
 /** Shell languages of fenced blocks; a block without one is taken as shell when it holds a command. */
 const SHELL = new Set(['sh', 'bash', 'shell', 'console', 'zsh', '']);
-/** A command, not the bare word: `node` alone in prose names the program. */
-const COMMAND = /^(?:npm|npx|node)\s+\S/;
+/**
+ * A command, not the bare word: `node` alone in prose names the program. The package's own
+ * commands (`docs-agent …`, `docs-agent-emulator …`) count too, bare or not, but not a label or
+ * file named after them (`docs-agent: docs`, `docs-agent.json`).
+ */
+const COMMAND = /^(?:(?:npm|npx|node)\s+\S|docs-agent(?:-emulator)?(?=\s|$))/;
+
+/**
+ * The install line of docs/cli.md runs the package's bin: `npm exec … --package=github:…#<sha> --
+ * docs-agent X` is `docs-agent X` (its fetch is the examples' test, from a local build).
+ */
+const ownPackage = (command: string): string =>
+  command.replace(/^npm exec (?:--yes )?--package=github:[^\s]+ -- (docs-agent\S*)/, '$1');
 
 /** The npm, npx and node commands of one shell line: `$ ` prompts and comments dropped, chains split. */
 function commandsOfLine(line: string): string[] {
@@ -43,7 +54,9 @@ function markdownCommands(file: string): Documented[] {
   const found: Documented[] = [];
   const blocks = codeBlocks(file);
   for (const block of blocks.filter((b) => SHELL.has(b.lang))) {
-    for (const command of block.text.split('\n').flatMap(commandsOfLine)) found.push({ where: block.where, command });
+    for (const command of block.text.split('\n').flatMap(commandsOfLine)) {
+      found.push({ where: block.where, command: ownPackage(command) });
+    }
   }
   // Inline code outside the fenced blocks: a span that is a whole command, as prose gives one.
   const fenced = new Set<number>();
@@ -55,7 +68,7 @@ function markdownCommands(file: string): Documented[] {
   lines.forEach((line, index) => {
     if (fenced.has(index)) return;
     for (const [, span = ''] of line.matchAll(/`([^`]+)`/g)) {
-      if (COMMAND.test(span.trim())) found.push({ where: `${file}:${index + 1}`, command: span.trim() });
+      if (COMMAND.test(span.trim())) found.push({ where: `${file}:${index + 1}`, command: ownPackage(span.trim()) });
     }
   });
   return found;
@@ -82,12 +95,21 @@ function otherCommands(): Documented[] {
   return found;
 }
 
-/** Placeholders in prose (`npm run …`, `npm run <script>`) name no command. */
+/**
+ * Placeholders in prose (`npm run …`, `npm run <script>`) name no command; in the package's own
+ * commands a job id is filled in (JOB), and optional parts (`[--wait]`) are left out.
+ */
 const placeholder = (command: string): boolean => /…|<[^>]*>/.test(command);
+const JOB = '{job}';
+const filled = ({ where, command }: Documented): Documented => {
+  if (!/^docs-agent/.test(command)) return { where, command };
+  const bare = command.replace(/\s*\[[^\]]*\]/g, '').replace(/<(?:job-)?id>/g, JOB);
+  return { where, command: bare };
+};
 
-const DOCUMENTED: Documented[] = [...documentationFiles().flatMap(markdownCommands), ...otherCommands()].filter(
-  ({ command }) => !placeholder(command),
-);
+const DOCUMENTED: Documented[] = [...documentationFiles().flatMap(markdownCommands), ...otherCommands()]
+  .map(filled)
+  .filter(({ command }) => !placeholder(command));
 
 /** npm's own commands that the documentation may give; anything else after `npm` must be a script. */
 const NPM_BUILTINS = new Set(['ci', 'install', 'i']);
@@ -99,6 +121,9 @@ function targetOf(command: string): Target | string {
   const words = command.split(/\s+/);
   if (words[0] === 'node') {
     return 'runs node directly: give it an npm script, which runs under Node 24 whatever Node runs npm';
+  }
+  if (words[0] === 'docs-agent' || words[0] === 'docs-agent-emulator') {
+    return words[0] in pkg.bin ? { kind: 'bin', name: words[0] } : `${words[0]}: not a bin of package.json`;
   }
   if (words[0] === 'npx') {
     const name = words.slice(1).find((word) => !word.startsWith('-')) ?? '';
@@ -283,4 +308,106 @@ describe('the Node versions the documentation names', () => {
     expect(result.code).toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toContain('EBADENGINE');
   }, 60_000);
+});
+
+/**
+ * Each documented command of the package's own (docs/cli.md), run for real as a user would after
+ * installing it: the bundle's bins under Node 24, against `docs-agent-emulator`, with a job id
+ * filled in where the documentation has a placeholder. None may end in a stack trace or a usage
+ * error, and each must end 0. Run `npm run bundle` after changing src/cli/.
+ */
+describe('the command line, for real', () => {
+  const OWN = [...new Set(DOCUMENTED.map(({ command }) => command).filter((c) => /^docs-agent(?=\s|$)/.test(c)))];
+  const STACK = /unexpected error|^\s+at \S.*:\d+:\d+\)?$/m;
+  const bins = `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`;
+  let emulator: ReturnType<typeof spawn> | undefined;
+  let env: NodeJS.ProcessEnv = {};
+
+  beforeAll(async () => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/node'), [join(ROOT, pkg.bin['docs-agent-emulator'] ?? '')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    emulator = child;
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('Ctrl-C')) resolve();
+      });
+      child.on('close', () => reject(new Error(`docs-agent-emulator ended: ${out}`)));
+    });
+    const exports = Object.fromEntries([...out.matchAll(/export (\w+)=(\S+)/g)].map(([, k = '', v = '']) => [k, v]));
+    env = { ...process.env, ...exports, DOCS_AGENT_DELAY_SCALE: '0.02', CI: 'true', PATH: bins };
+  }, 60_000);
+
+  afterAll(async () => {
+    const child = emulator;
+    if (child) await new Promise((resolve) => (child.once('close', resolve), child.kill('SIGINT')));
+  });
+
+  /** The bins as package.json maps them, as `npm exec` or a global install puts them on the PATH. */
+  function asInstalled(command: string): string {
+    return command.replace(
+      /^(docs-agent(?:-emulator)?)(?=\s|$)/,
+      (name) => `node '${join(ROOT, pkg.bin[name] ?? '')}'`,
+    );
+  }
+
+  test('docs/cli.md gives run, follow-up, status, jobs, ask and --version', () => {
+    for (const command of ['run', 'follow-up', 'status', 'jobs', 'ask', '--version']) {
+      expect(OWN.some((c) => c.startsWith(`docs-agent ${command}`))).toBe(true);
+    }
+  });
+
+  test('each documented docs-agent command ends 0 without a stack trace', async () => {
+    const created = await collect(
+      spawn('sh', ['-c', `${asInstalled('docs-agent')} run "A job to follow up" --no-wait --json`], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    const job = (JSON.parse(created.stdout) as { 'job-id': string })['job-id'];
+    for (const command of OWN) {
+      const line = asInstalled(command).replaceAll(JOB, job);
+      const result = await collect(spawn('sh', ['-c', line], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+      expect({ command, code: result.code, stack: STACK.test(result.stderr + result.stdout) }).toEqual({
+        command,
+        code: 0,
+        stack: false,
+      });
+    }
+  }, 120_000);
+});
+
+describe('the servers the documentation names, for real', () => {
+  test.each(['emulator', 'fake-github', 'assistant-emulator'].filter((name) => SCRIPTS.includes(name)))(
+    'npm run %s starts, says where it listens, and stops on Ctrl-C with 0',
+    async (name) => {
+      const env = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
+      // exec: the signal reaches the server itself, as Ctrl-C reaches the foreground process group.
+      const child = spawn('sh', ['-c', `exec ${(pkg.scripts[name] ?? 'false').split(' && ').at(-1) ?? ''}`], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const ended = collect(child);
+      let out = '';
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/listening|http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve();
+        });
+        child.on('close', () => resolve());
+      });
+      child.kill('SIGINT');
+      const result = await ended;
+      // Ended by Ctrl-C: with 0 by its own handler, or by the signal itself; never with a stack.
+      expect({
+        listened: /127\.0\.0\.1:\d+/.test(out),
+        code: result.code ?? 'signal',
+        stack: /^\s+at \S/m.test(result.stderr),
+      }).toEqual({ listened: true, code: result.code === null ? 'signal' : 0, stack: false });
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import nock from 'nock';
 import { AgentClient, JOB_ID, MAX_STEPS } from '../src/service/client.ts';
 import { errorDetail, htmlTitle } from '../src/service/failure.ts';
@@ -31,12 +31,33 @@ beforeAll(() => nock.disableNetConnect());
 beforeEach(() => nock.enableNetConnect('127.0.0.1'));
 afterEach(() => {
   expect(nock.pendingMocks()).toEqual([]);
+  // A delayed reply's timer (the slow answer) would otherwise outlive the test and keep jest's
+  // worker from exiting.
+  nock.abortPendingRequests();
   nock.cleanAll();
 });
-afterAll(() => nock.enableNetConnect());
+afterAll(() => {
+  nock.enableNetConnect();
+  // Takes nock's interceptor off Node's http: the mock sockets it made go with it.
+  nock.restore();
+});
 
-function listen(onConnection: (socket: import('node:net').Socket) => void): Promise<Server> {
-  const server = createServer(onConnection);
+/**
+ * A server on a free port whose close() also ends the connections it accepted: a net server's own
+ * close() leaves them open, and an open socket keeps jest's worker from exiting.
+ */
+function listen(onConnection: (socket: Socket) => void): Promise<Server> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    onConnection(socket);
+  });
+  const close = server.close.bind(server);
+  server.close = (callback?: (error?: Error) => void) => {
+    for (const socket of sockets) socket.destroy();
+    return close(callback);
+  };
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 

@@ -25,6 +25,15 @@ import { measureSweep } from './sweep.ts';
 
 const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
 
+// --help prints the header above, so that the help and the header cannot drift apart.
+if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
+  const header = readFileSync(import.meta.filename, 'utf8')
+    .split('\n')
+    .slice(0, 9);
+  console.log(header.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 
 async function main(): Promise<void> {
@@ -87,7 +96,10 @@ async function writeReport(markdown: string): Promise<void> {
 try {
   await main();
 } catch (error) {
-  console.error('The benchmark crashed:', error);
+  // A flag parseArgs refused is the user's mistake, not a crash: its message, without a stack.
+  const usage = error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  if (usage) console.error(`${error.message}\nRun "npm run bench -- --help" for the options.`);
+  else console.error('The benchmark crashed:', error);
   process.exitCode = 1;
 } finally {
   cleanup();

@@ -1,4 +1,4 @@
-// Command-line entry: `npm run emulator -- [--port 8787] [--duration-ms 1500] [--outcome pr]`.
+// Command-line entry: `npm run emulator -- [--port 0] [--duration-ms 1500] [--outcome pr]`.
 // Prints one line with the address, then serves until SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { PORT_MAX, UsageError, integerOption, runCommandLine } from './command-line.ts';
@@ -14,12 +14,15 @@ const USAGE = `Usage: npm run emulator -- [options]
   --running-status <s>    status reported while running (default active)
   --rate-limit <n>        creations and messages per project per hour (default 100)
   --no-v1                 answer the deprecated v1 endpoints 404, as if the service dropped them
+  --project <id>          know this project id only: any other answers 404, as on the service
+                          (default: every project id)
   --help                  show this text
 
-Faults on demand: POST a rule, or an array of rules, to /_emulator/inject (no key needed), e.g.
+Faults on demand: POST a rule, or an array of rules, to /_emulator/inject (no key needed) at the
+address it prints (with --port 0, a free port chosen at start), e.g.
   curl -d '{"route": "create", "times": 2, "fault": {"kind": "status", "status": 503}}' \\
-    http://127.0.0.1:8787/_emulator/inject
-  route             create | get (v1 too) | message | any (default)
+    http://127.0.0.1:<port>/_emulator/inject
+  route             create | get (v1 get and list too) | message | any (default)
   times             how many matching requests it applies to (default 1)
   afterProcessing   true: the request is served first (a job is made), then its answer replaced
   fault             {"kind": "status", "status": 503, "body"?, "contentType"?, "headers"?}
@@ -39,6 +42,7 @@ function parseOptions(argv: string[]): EmulatorOptions | 'help' {
       'running-status': { type: 'string' },
       'rate-limit': { type: 'string' },
       'no-v1': { type: 'boolean' },
+      project: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,7 +58,7 @@ function parseOptions(argv: string[]): EmulatorOptions | 'help' {
   if (values['running-status'] !== undefined) job.runningStatus = values['running-status'];
   if (values['no-v1']) job.v1 = false;
 
-  const options: EmulatorOptions = { job };
+  const options: EmulatorOptions = { job, ...(values.project ? { projects: [values.project] } : {}) };
   const port = integerOption('port', values.port, PORT_MAX);
   if (port !== undefined) options.port = port;
   const rateLimit = integerOption('rate-limit', values['rate-limit']);

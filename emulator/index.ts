@@ -49,7 +49,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const server = new EmulatorServer({
     now,
-    service: { jobs, limiter, behaviour: () => behaviour },
+    service: {
+      jobs,
+      limiter,
+      behaviour: () => behaviour,
+      ...(options.projects ? { projects: [...options.projects] } : {}),
+      ...(options.apiKeys ? { apiKeys: [...options.apiKeys] } : {}),
+    },
     faults,
     requests,
     control: emulator,

@@ -64,6 +64,11 @@ export class JobStore {
     return job?.projectId === projectId ? job : undefined;
   }
 
+  /** The project's jobs, in creation order. */
+  inProject(projectId: string): StoredJob[] {
+    return this.all().filter((job) => job.projectId === projectId);
+  }
+
   all(): StoredJob[] {
     return [...this.#jobs.values()];
   }

@@ -1,7 +1,7 @@
 // The whole offline service behind one address, as the hosted service has it: the agent's job
 // endpoints (emulator/index.ts) and the assistant (emulator/assistant/index.ts), each on its own
 // port, and a small front on 127.0.0.1 that sends /discovery/ to the assistant and everything else
-// to the agent emulator. `docs-agent emulator` (src/cli/) serves it, so that one DOCS_AGENT_BASE_URL
+// to the agent emulator. `docs-agent-emulator` (offline-cli.ts) serves it, so that one DOCS_AGENT_BASE_URL
 // works for every command, as one base-url does for the action.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -9,7 +9,7 @@ import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator }
 import { startEmulator } from './index.ts';
 import type { Emulator, JobBehaviour } from './types.ts';
 
-/** An admin key the agent emulator takes (it takes any `svc_` key that is not an assistant key). */
+/** The one admin key the offline service takes, and its one project: any other is refused as the service refuses it. */
 export const OFFLINE_API_KEY = 'svc_offline_emulator_key';
 export const OFFLINE_PROJECT_ID = 'demo';
 export { ASSISTANT_KEY as OFFLINE_ASSISTANT_KEY, DOMAIN as OFFLINE_DOMAIN };
@@ -24,7 +24,11 @@ export interface OfflineService {
 export async function startOfflineService(
   options: { port?: number; job?: Partial<JobBehaviour>; fixtures?: string } = {},
 ): Promise<OfflineService> {
-  const agent = await startEmulator(options.job ? { job: options.job } : {});
+  const agent = await startEmulator({
+    ...(options.job ? { job: options.job } : {}),
+    projects: [OFFLINE_PROJECT_ID],
+    apiKeys: [OFFLINE_API_KEY],
+  });
   const assistant = await startAssistantEmulator(options.fixtures ? { fixtures: options.fixtures } : {});
   const sockets = new Set<Socket>();
   const front: Server = createServer((req, res) => {

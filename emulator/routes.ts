@@ -7,6 +7,7 @@ export type Route =
   | { name: 'get'; projectId: string; jobId: string }
   | { name: 'message'; projectId: string; jobId: string }
   | { name: 'v1-get'; projectId: string; jobId: string }
+  | { name: 'v1-list'; projectId: string; skip: string | null; take: string | null }
   | { name: 'not-found' }
   | { name: 'method-not-allowed'; allow: string }
   | { name: 'bad-path' };
@@ -38,6 +39,11 @@ const PATTERNS: readonly Pattern[] = [
     method: 'GET',
     segments: ['v1', 'agent', ':project', 'job', ':job'],
     build: (p) => ({ name: 'v1-get', projectId: p.project ?? '', jobId: p.job ?? '' }),
+  },
+  {
+    method: 'GET',
+    segments: ['v1', 'agent', ':project', 'jobs'],
+    build: (p) => ({ name: 'v1-list', projectId: p.project ?? '', skip: null, take: null }),
   },
 ];
 
@@ -78,7 +84,11 @@ export function matchRoute(method: string, target: string): Route {
       continue;
     }
     const params = decodeAll(raw);
-    return params ? pattern.build(params) : { name: 'bad-path' };
+    if (!params) return { name: 'bad-path' };
+    const route = pattern.build(params);
+    if (route.name !== 'v1-list') return route;
+    const query = new URLSearchParams(target.slice(pathname.length + 1));
+    return { ...route, skip: query.get('skip'), take: query.get('take') };
   }
   return allowed.length > 0 ? { name: 'method-not-allowed', allow: allowed.join(', ') } : { name: 'not-found' };
 }
@@ -91,6 +101,7 @@ export function faultRouteOf(route: Route): FaultRoute | undefined {
     case 'message':
       return route.name;
     case 'v1-get':
+    case 'v1-list':
       return 'get';
     default:
       return undefined;

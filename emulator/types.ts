@@ -14,6 +14,10 @@ export interface EmulatorOptions {
   tls?: TlsOptions;
   /** The docs repository jobs open their pull requests on; default https://github.com/acme/docs. */
   repository?: string;
+  /** The only project ids the agent endpoints know, others answered 404 as the service does; default any. */
+  projects?: readonly string[];
+  /** The only admin keys accepted, others answered 401; default any `svc_` key that is not an assistant key. */
+  apiKeys?: readonly string[];
 }
 
 /** A server's key and certificate, PEM. */

@@ -98,9 +98,25 @@ function todosOf(store: JobStore, job: StoredJob, phase: Phase): Todo[] {
 /** The agent names the job after a moment (a fifth of its run), as the service does after reading it. */
 function titleOf(store: JobStore, job: StoredJob, phase: Phase): string {
   if (phase === 'running' && store.progress(job) < 0.2 && job.prompts.length === 1) return '';
-  // The prompt's start, which for the action's comment and issue prompts is its own wording.
-  const first = (job.prompts[0] ?? '').replace(/\s+/g, ' ').trim();
-  return first.length > TITLE_LENGTH ? `${first.slice(0, TITLE_LENGTH - 1)}…` : first;
+  return summaryOf(job.prompts[0] ?? '');
+}
+
+/**
+ * A short summary, as the service's agent writes one: the request a prompt quotes between fences
+ * (the action's comment and issue prompts quote the user's words after their own preamble), else
+ * the prompt's first sentence, cut at a word to TITLE_LENGTH. Never the preamble itself, which
+ * would title every job of the action alike.
+ */
+export function summaryOf(prompt: string): string {
+  const quoted = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\1/m.exec(prompt)?.[2];
+  const source = quoted?.trim() ? quoted : prompt;
+  const line = (source.split('\n').find((l) => l.trim()) ?? '').replace(/\s+/g, ' ').trim();
+  const sentence = (/^.*?[.!?](?=\s|$)/.exec(line)?.[0] ?? line).replace(/^\/\w+\s+/, '');
+  const words = sentence.replace(/[.!?]$/, '');
+  const title = words.charAt(0).toUpperCase() + words.slice(1);
+  if (title.length <= TITLE_LENGTH) return title;
+  const cut = title.slice(0, TITLE_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 20 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
 export function toSession(store: JobStore, job: StoredJob): Session {

@@ -30,6 +30,21 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
+const USAGE = `Usage: npm run bundle [-- [--out DIR] [--single]]
+
+Builds dist/ from src/: the action's dist/index.js with its chunks, post.js and licenses.txt, and
+the command line in dist/cli/. CI rebuilds it and fails when it differs from the committed dist/.
+  --out DIR   build into DIR instead of dist/
+  --single    src/ in one build, nothing deferred (the bench's simple bundle)
+  --help      show this text; builds nothing`;
+const known = new Set(['--out', '--single', '--help', '-h']);
+const unknown = process.argv.slice(2).filter((arg, i, args) => !known.has(arg) && args[i - 1] !== '--out');
+if (unknown.length || process.argv.includes('--help') || process.argv.includes('-h')) {
+  if (unknown.length) console.error(`Unknown option ${unknown.join(' ')}\n`);
+  (unknown.length ? console.error : console.log)(USAGE);
+  process.exit(unknown.length ? 2 : 0);
+}
+
 const ROOT = join(import.meta.dirname, '..');
 const outAt = process.argv.indexOf('--out');
 const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1] ?? '');
@@ -78,28 +93,36 @@ copyFileSync(join(ROOT, 'src/post.cjs'), join(DIST, 'post.js'));
 writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 
 // The command line (package.json `bin`, docs/cli.md), built on its own into dist/cli/ so that the
-// action's dist/index.js does not grow: dist/cli/index.js, the chunk of the `emulator` command
-// (emulator/offline.ts, loaded only by it) and the assistant emulator's fixture pages beside it,
-// where that chunk reads them. package.json `files` ships dist/cli/ alone.
+// action's dist/index.js does not grow: dist/cli/index.js (`docs-agent`), and in dist/cli/emulator/
+// the offline service (`docs-agent-emulator`, emulator/offline-cli.ts) with the assistant
+// emulator's fixture pages beside it, where it reads them. Two builds, so that nothing of src/
+// imports the emulator. package.json `files` ships dist/cli/ alone.
 const CLI = join(DIST, 'cli');
+const EMULATOR = join(CLI, 'emulator');
 const cli = await ncc(join(ROOT, 'src/cli/main.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
-mkdirSync(join(CLI, 'fixtures'), { recursive: true });
-writeFileSync(join(CLI, 'index.js'), `#!/usr/bin/env node\n${cli.code.replace(/^#!.*\n/, '')}`, { mode: 0o755 });
-// Its chunks only: ncc also relocates the fixture pages, under names it mangles.
-for (const [name, asset] of Object.entries(cli.assets)) {
-  if (name.endsWith('.js')) writeFileSync(join(CLI, name), asset.source);
+const emulator = await ncc(join(ROOT, 'emulator/offline-cli.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
+mkdirSync(join(EMULATOR, 'fixtures'), { recursive: true });
+for (const [dir, build] of [
+  [CLI, cli],
+  [EMULATOR, emulator],
+] as const) {
+  writeFileSync(join(dir, 'index.js'), `#!/usr/bin/env node\n${build.code.replace(/^#!.*\n/, '')}`, { mode: 0o755 });
+  // Its chunks only: ncc also relocates the fixture pages, under names it mangles.
+  for (const [name, asset] of Object.entries(build.assets)) {
+    if (name.endsWith('.js')) writeFileSync(join(dir, name), asset.source);
+  }
 }
 // The same deferred undici as the action's (a proxy's first request loads it): dist/cli/ ships alone.
 // The command line reads no comment, so it has no markdown-it.
 writeFileSync(join(CLI, UNDICI), undici.code);
 writeFileSync(
   join(CLI, 'licenses.txt'),
-  licenses([cli, undici].flatMap((build) => [...build.stats.compilation.modules])),
+  licenses([cli, emulator, undici].flatMap((build) => [...build.stats.compilation.modules])),
 );
 // CommonJS, as dist/ is; its own package.json, because the package ships dist/cli/ without dist/package.json.
 writeFileSync(join(CLI, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 for (const page of readdirSync(join(ROOT, 'emulator/assistant/fixtures'))) {
-  copyFileSync(join(ROOT, 'emulator/assistant/fixtures', page), join(CLI, 'fixtures', page));
+  copyFileSync(join(ROOT, 'emulator/assistant/fixtures', page), join(EMULATOR, 'fixtures', page));
 }
 
 /**

@@ -396,8 +396,10 @@ async function main(options: Options): Promise<number> {
       console.log('Outputs:');
       for (const [name, value] of Object.entries(result.outputs))
         console.log(`  ${name}: ${value.replace(/\n/g, '\n    ')}`);
-      if (result.summary.trim() !== '')
-        console.log(`Job summary (GITHUB_STEP_SUMMARY):\n${result.summary.replace(/^/gm, '  ')}`);
+      // The summary is markdown for GitHub to render; a terminal shows its text without the
+      // backslashes that keep punctuation literal there (`\:` reads as `:`).
+      const summary = result.summary.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+      if (summary.trim() !== '') console.log(`Job summary (GITHUB_STEP_SUMMARY):\n${summary.replace(/^/gm, '  ')}`);
       const reactions = await reactionsOn(github, event.payload, run);
       if (reactions !== undefined) console.log(`Reactions on the request: ${reactions}`);
       code = result.code ?? 1;

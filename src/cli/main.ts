@@ -3,6 +3,7 @@
 // to pick it up, and exits 130. A second Ctrl-C exits at once.
 import { runCli } from './cli.ts';
 import { EXIT } from './exit.ts';
+import { invocation } from './invocation.ts';
 
 const controller = new AbortController();
 const stop = (): void => {
@@ -19,7 +20,12 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const io = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+const io = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  command: invocation(process.env, process.argv[1]),
+};
 runCli(process.argv.slice(2), io, controller.signal).then(
   (code) => {
     process.exitCode = code;

@@ -6,13 +6,17 @@ Commands:
         [--wait | --no-wait] [--timeout 30m] [--json]
   follow-up <job-id> "<prompt>"   send a follow-up to a job and wait for it (same flags)
   status <job-id> [--wait]        show a job; --wait waits for it to end
+  jobs [--limit 20] [--json]      the project's recent jobs, newest first: title, state, pull
+                                  request, age (the service's deprecated v1 list)
   ask "<question>" [--thread <id>] [--json]
                                   ask the documentation's assistant; the answer streams
-  emulator [--port 0] [--duration-ms 1500]
-                                  serve the offline service, for trying every command
+  --version                       print the version
+
+The offline service, for trying every command without an account, is a command of its own in
+the same package: docs-agent-emulator (--help for its flags).
 
 Settings (a flag, or else its environment variable):
-  --api-key        DOCS_AGENT_API_KEY      admin key (svc_...), for run, follow-up and status
+  --api-key        DOCS_AGENT_API_KEY      admin key (svc_...), for run, follow-up, status, jobs
   --project-id     DOCS_AGENT_PROJECT_ID   your project's identifier
   --base-url       DOCS_AGENT_BASE_URL     the service's address (https://)
   --assistant-key  DOCS_ASSISTANT_KEY      assistant key (svc_dsc_...), for ask
@@ -21,7 +25,8 @@ Settings (a flag, or else its environment variable):
 
 Output: a live line on a terminal; plain lines in CI (CI set) or when piped; --json prints one
 JSON object with the action's output names (status, job-id, pr-link, pr-number, title, message;
-for ask: status, answer, thread-id, sources).
+for ask: status, answer, thread-id, sources), on every exit: when status is not a success,
+message says why.
 
 Exit codes:
   0    done: the job completed, a job was started with --no-wait, the answer came whole

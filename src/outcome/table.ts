@@ -40,6 +40,8 @@ export interface CliFacts {
   prLink: string;
   /** 'cancelled' before a job id was known: what the service may have acted on. */
   sent?: 'a job' | 'the follow-up' | undefined;
+  /** How to run the command again, as it was started (cli/invocation.ts): `docs-agent`, or the `npm exec` line. */
+  command: string;
 }
 
 /** The row of a run that had work to do. */
@@ -100,7 +102,7 @@ const id = (facts: OutcomeFacts): string => facts.job?.id ?? '';
 /** A failed or archived job's message ends with the agent's reason, when it gave one. */
 const because = (facts: OutcomeFacts): string => (facts.reason ? `: ${facts.reason}` : '.');
 const after = ({ waited }: CliFacts): string => (waited ? ` after ${waited}` : '');
-const pickUp = (jobId: string): string => `Pick it up with: docs-agent status ${jobId} --wait`;
+const pickUp = (f: CliFacts): string => `Pick it up with: ${f.command} status ${f.id} --wait`;
 /** Follow mode's check while the job goes on without a run that waits for it. */
 const STOPPED = { title: () => 'working: this run stopped waiting', conclusion: undefined } as const;
 const FAILED_CLI = { exit: EXIT.failed } as const;
@@ -192,7 +194,7 @@ export const OUTCOMES: Rows = {
     continues: true,
     check: STOPPED,
     cli: {
-      lines: (f) => [`Stopped waiting${after(f)}: job ${f.id} is still running on the service. ${pickUp(f.id)}`],
+      lines: (f) => [`Stopped waiting${after(f)}: job ${f.id} is still running on the service. ${pickUp(f)}`],
       exit: EXIT.timedOut,
     },
   },
@@ -222,7 +224,7 @@ export const OUTCOMES: Rows = {
               `Interrupted while the request was being sent: the service may have ${f.sent === 'a job' ? 'started a job' : 'taken the follow-up'}. ` +
                 'Look for it on the service before you try again.',
             ]
-          : [`Interrupted: job ${f.id} goes on on the service. ${pickUp(f.id)}`],
+          : [`Interrupted: job ${f.id} goes on on the service. ${pickUp(f)}`],
       exit: EXIT.interrupted,
       stderr: true,
     },
@@ -243,7 +245,7 @@ export const OUTCOMES: Rows = {
     continues: true,
     check: { title: () => 'working', conclusion: undefined },
     cli: {
-      lines: (f) => [`Job ${f.id} is ${f.status}. Follow it with: docs-agent status ${f.id} --wait`],
+      lines: (f) => [`Job ${f.id} is ${f.status}. Follow it with: ${f.command} status ${f.id} --wait`],
       exit: EXIT.done,
     },
   },
@@ -261,7 +263,7 @@ export const OUTCOMES: Rows = {
     cli: {
       lines: (f) =>
         f.id
-          ? [`Job ${f.id} may still be running. ${pickUp(f.id)}`]
+          ? [`Job ${f.id} may still be running. ${pickUp(f)}`]
           : f.sent
             ? ['A job may exist: look for it before you try again.']
             : [],

@@ -5,11 +5,13 @@ import { JOB_ID } from '../text/grammar.ts';
 import { errorDetail } from './failure.ts';
 import { toJob, type Job } from './job.ts';
 import { toSession, type Session } from './session.ts';
+import { toSessionList, type ListedJob } from './session-list.ts';
 import type { HttpResponse, Transport } from './transport.ts';
 
 // What callers of the agent endpoints read, kept where they import the client from.
 export type { Job } from './job.ts';
 export type { Session } from './session.ts';
+export type { ListedJob } from './session-list.ts';
 export { MAX_STEPS } from './session.ts';
 // The job id's grammar lives with the others; inputs and tests take it from here too.
 export { JOB_ID };
@@ -73,6 +75,18 @@ export class AgentClient {
   async getSession(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Session> {
     const body = await this.#request('GET', 'v1', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal });
     return toSession(body);
+  }
+
+  /**
+   * One page of the project's sessions from the deprecated v1 list (`take` at most MAX_PAGE), the
+   * service's only list of jobs. A 404 may mean the list endpoint is gone; the caller says so.
+   */
+  async listSessions(skip: number, take: number, signal?: AbortSignal): Promise<ListedJob[]> {
+    const path = `/jobs?skip=${skip}&take=${take}`;
+    const body = await this.#request('GET', 'v1', path, undefined, { timeoutMs: undefined, signal });
+    const list = toSessionList(body, this.#options.codeHosts);
+    if (typeof list === 'string') throw new ServiceError(`GET /v1/agent/…/jobs answered ${list}`, 'malformed');
+    return list;
   }
 
   async #jobRequest(
