@@ -43,10 +43,10 @@ export function answerStream(plan: AnswerPlan): ReadableStream<UIMessageChunk> {
   const searched = plan.sourcesAs === 'search-tool';
   let calls = 0;
   const model = new MockLanguageModelV2({
-    doStream: async () => {
+    doStream: () => {
       calls += 1;
       const parts = searched && calls === 1 ? searchCall() : answerParts(plan);
-      return { stream: partStream(parts, plan) as never };
+      return Promise.resolve({ stream: partStream(parts, plan) as never });
     },
   });
   const result = streamText({
