@@ -91,6 +91,7 @@ describe('the action (dist/index.js)', () => {
     const result = await action('/docs ask How do I deploy the site?');
     expect(result.code).toBe(1);
     expect(result.outputs.status).toBe('failed');
+    expect(result.outputs.message).toMatch(/^The answer on #1 is incomplete: .*output limit/);
     expect(result.stdout).toMatch(/::error::The answer on #1 is incomplete: .*output limit/);
     expect(seen(answers()[0]?.body ?? '')).toMatch(/^This answer is incomplete: .*output limit/m);
   });
@@ -113,8 +114,9 @@ describe('the command line (dist/cli/index.js)', () => {
     stdout: string;
     stderr: string;
   }
-  function cli(args: string[], state: string): Promise<Run> {
+  function cli(args: string[], state: string, extra: Record<string, string> = {}): Promise<Run> {
     const env = {
+      ...extra,
       PATH: process.env.PATH ?? '',
       HOME: state,
       XDG_STATE_HOME: join(state, 'xdg'),
@@ -165,6 +167,18 @@ describe('the command line (dist/cli/index.js)', () => {
     expect(third.stdout).toContain('Thread: thread_2');
     expect(readdirSync(threads)).toHaveLength(2);
     expectNoThreadKey(first.stdout, first.stderr, second.stdout, second.stderr, third.stdout, third.stderr);
+  });
+
+  test('DOCS_ASSISTANT_FP sets the fingerprint; a wrong one is an input error before any request', async () => {
+    const state = scratchDir('docs-agent-cli-state-');
+    expect((await cli(['ask', 'How do I deploy the site?'], state, { DOCS_ASSISTANT_FP: 'team-laptop-7' })).code).toBe(
+      0,
+    );
+    expect(sent(0).fp).toBe('team-laptop-7');
+    const wrong = await cli(['ask', 'How do I deploy the site?'], state, { DOCS_ASSISTANT_FP: 'two words' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("Invalid DOCS_ASSISTANT_FP 'two words'");
+    expect(assistant.requests).toHaveLength(1);
   });
 
   test('document and search-tool sources are printed; a length finish exits 1', async () => {

@@ -60,6 +60,8 @@ export async function runAsk(decision: AskDecision, event: GitHubEvent, step: St
     threadId: answer?.threadId ?? '',
     // Page addresses only: a document source has none, and none is made up for it (it is in the comment).
     sources: JSON.stringify((answer?.sources ?? []).flatMap((source) => (source.url ? [source.url] : []))),
+    // Why an answer is incomplete, on one line (gated where it was built), as the command line's `message`.
+    ...(answer?.stoppedBy ? { message: result.message } : {}),
   });
   if (result.status === FAILED_STATUS) runner.setFailed(result.message);
   else runner.log.notice(result.message);

@@ -10,7 +10,7 @@ import { holdsSecret, longestSecret } from '../text/secrets.ts';
 import { forTerminalLine, forTerminalText } from '../text/terminal.ts';
 import { ThreadNotFoundError, type AskBody, type AskClient, type OpenedAnswer } from '../service/assistant.ts';
 import { textMessage } from '../service/assistant-history.ts';
-import type { StoredThread, ThreadStore } from './thread-store.ts';
+import { FINGERPRINT, type StoredThread, type ThreadStore } from './thread-store.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
 import type { Clock } from '../base/clock.ts';
 import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from '../service/retry.ts';
@@ -37,6 +37,13 @@ const PAGE_SIZE = 5;
 
 export async function runAsk(questionText: string, thread: string | undefined, context: AskContext): Promise<number> {
   const { client, display, signal } = context;
+  const fp = context.env.DOCS_ASSISTANT_FP?.trim();
+  if (fp && !FINGERPRINT.test(fp)) {
+    display.error(
+      `docs-agent: Invalid DOCS_ASSISTANT_FP '${forTerminalLine(fp, 60)}': expected 1 to 128 letters, digits, '_', '.', ':' or '-', or leave it unset to use this machine's.`,
+    );
+    return EXIT.input;
+  }
   const stop = new AbortController();
   const onAbort = (): void => stop.abort();
   signal.addEventListener('abort', onAbort, { once: true });

@@ -30,7 +30,7 @@ export interface StoreScope {
 /** A thread file larger than this is not read: it was not written by this command. */
 const MAX_FILE_BYTES = 256 * 1024;
 /** The fingerprint as DOCS_ASSISTANT_FP may give it. */
-const FINGERPRINT = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const FINGERPRINT = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** The state directory of the command, from the environment ($XDG_STATE_HOME is used only when absolute, as the spec says). */
 export function stateDirectory(env: Readonly<Record<string, string | undefined>>): string {
@@ -98,6 +98,7 @@ export class ThreadStore {
    * once and kept in the state directory, so every question of this user is grouped alike.
    */
   fingerprint(env: Readonly<Record<string, string | undefined>>): string {
+    // A wrong DOCS_ASSISTANT_FP is an input error before this is called (cli/ask.ts).
     const given = env.DOCS_ASSISTANT_FP?.trim();
     if (given && FINGERPRINT.test(given)) return given;
     const file = join(this.#dir, 'fingerprint');
