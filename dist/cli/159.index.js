@@ -3,17 +3,17 @@ exports.id = 159;
 exports.ids = [159];
 exports.modules = {
 
-/***/ 159:
+/***/ 9159:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   runEmulator: () => (/* binding */ runEmulator)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _exit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(632);
+/* harmony import */ var _exit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7632);
 // `docs-agent emulator`: the offline service (emulator/offline.ts: the agent's jobs and the
 // assistant behind one address) for trying every command without an account. It is loaded only by
 // this command: the bundle keeps it in a chunk of its own (scripts/bundle.ts), so `run` and `ask`
@@ -22,7 +22,7 @@ exports.modules = {
 
 
 async function runEmulator(flags, io, signal) {
-    const offline = await __webpack_require__.e(/* import() */ 885).then(__webpack_require__.bind(__webpack_require__, 885));
+    const offline = await __webpack_require__.e(/* import() */ 967).then(__webpack_require__.bind(__webpack_require__, 9967));
     let service;
     try {
         service = await offline.startOfflineService({
