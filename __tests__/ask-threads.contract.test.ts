@@ -52,6 +52,34 @@ function action(question: string): Promise<RunResult> {
   });
 }
 
+describe('the assistant emulator guards threads as the service does', () => {
+  const post = (body: Record<string, unknown>) =>
+    fetch(`${assistant.url}/discovery/v2/assistant/${DOMAIN}/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ASSISTANT_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const question = {
+    fp: 'anonymous',
+    messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Deploy?' }] }],
+  };
+
+  test('a new thread: its id and key in the headers, retrievalPageSize optional; a thread id without its key is 404', async () => {
+    const first = await post(question);
+    expect(first.status).toBe(200);
+    await first.text();
+    const [threadId, threadKey] = [first.headers.get('x-thread-id'), first.headers.get('x-thread-key')];
+    expect(threadId).toBe('thread_1');
+    expect(threadKey).toMatch(/^tk_[0-9a-f]{32}$/);
+    const alone = await post({ ...question, threadId });
+    expect([alone.status, await alone.json()]).toEqual([404, { error: 'Thread not found' }]);
+    const keyed = await post({ ...question, threadId, threadKey });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('x-thread-key')).toBeNull();
+    expect(await keyed.text()).toContain('"threadId":"thread_1"');
+  });
+});
+
 describe('the action (dist/index.js)', () => {
   test('a second /docs ask on an issue is answered in context, with no 404 and no key in public', async () => {
     const first = await action('/docs ask How do I deploy the site?');

@@ -71,14 +71,16 @@ export async function runAsk(questionText: string, thread: string | undefined, c
   let opened: OpenedAnswer;
   try {
     display.status('asking the assistant');
-    // The action's own retry: a 429 or a 503 with Retry-After is waited out, within --timeout.
+    // The action's own retry: a 429 or a 503 with Retry-After is waited out, within --timeout
+    // (one deadline, whether the question is asked once or again in a new thread).
+    const deadline = context.clock.now() + context.timeoutMs;
     const open = (body: AskBody): Promise<OpenedAnswer> =>
       withRetry(() => client.open(body, stop.signal), {
         what: 'Asking the assistant',
         policy: isSafeToRepeat,
         retries: SEND_RETRIES,
         backoff: context.backoff,
-        deadline: context.clock.now() + context.timeoutMs,
+        deadline,
         deadlineInput: '--timeout',
         clock: context.clock,
         log: displayLogger(display),
