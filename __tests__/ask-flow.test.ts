@@ -123,6 +123,25 @@ test('a second question carries the conversation in a new thread; "ask new" star
   for (const key of keys) expect(everything).not.toContain(key.slice(3, 15));
 });
 
+test('an issue that asked by its label is the first turn of the conversation a comment continues', async () => {
+  const labelled = webhookPayload('issues', 'labeled') as Record<string, any>;
+  labelled.issue.title = 'Deploying';
+  labelled.issue.body = 'How do I deploy the site?<!-- hidden -->';
+  labelled.label = { name: 'question' };
+  const asked = await ask({ name: 'issues', payload: labelled }, { 'ask-label': 'question' });
+  expect(asked.outputs.status).toBe('answered');
+  const event = commentEvent(services.github, '/docs ask What else?');
+  event.payload.issue = { ...event.payload.issue, title: 'Deploying', body: labelled.issue.body };
+  await ask(event, { 'ask-label': 'question' });
+  const follow = assistant.requests[1]?.body as unknown as AskBody;
+  expect(follow.messages.map((m) => [m.role, m.parts[0]?.text.slice(0, 36)])).toEqual([
+    ['user', 'Deploying\n\nHow do I deploy the site?'],
+    ['assistant', 'According to the documentation: Run '],
+    ['user', 'What else?'],
+  ]);
+  expect(follow.messages[0]?.id).toBe((assistant.requests[0]?.body as unknown as AskBody).messages[0]?.id);
+});
+
 test('a 429 is tried again and then answered', async () => {
   assistant.fault({ kind: 'rate-limit', times: 2, retryAfterSeconds: 0 });
   const runner = await ask(commentEvent(services.github, '/docs ask How do I deploy the site?'));

@@ -26,6 +26,8 @@ export interface Conversation {
 export async function findConversation(
   thread: IssueThread,
   phrase: Pick<AskRouting, 'triggerPhrase' | 'askWord' | 'mode'>,
+  /** The question the issue itself asked (opened or labelled), for an answer to it (`q=i`). */
+  issueQuestion = '',
 ): Promise<Conversation | undefined> {
   // The assistant key signs markers and it is public: only a bot (this action's token) could
   // have written a comment worth believing, whoever else holds the key (IssueThread.signed).
@@ -38,7 +40,8 @@ export async function findConversation(
     const ref = answer.marker.question;
     const said = asked.get(ref);
     const found = said === undefined ? undefined : askIn(said, phrase);
-    turns.unshift({ ref, question: found?.question.trim() || undefined, answer: answerIn(answer.body) });
+    const question = ref === 'i' ? issueQuestion : found?.question;
+    turns.unshift({ ref, question: question?.trim() || undefined, answer: answerIn(answer.body) });
     if (found?.newThread) break;
   }
   const first = turns[0];

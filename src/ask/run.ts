@@ -17,6 +17,7 @@ import { longestSecret } from '../text/secrets.ts';
 import { AskClient, type AskBody, type OpenedAnswer } from '../service/assistant.ts';
 import { createTransport } from '../service/transport.ts';
 import { chatId, findConversation, message } from './comment.ts';
+import { issueQuestion } from './trigger.ts';
 import type { AskSettings } from './inputs.ts';
 import type { AskDecision } from './decide.ts';
 import { fingerprint, openWithRetry, publicReason, type OpenDependencies } from './request.ts';
@@ -134,7 +135,7 @@ export async function answerQuestion(
   const thread = octokit && target ? new IssueThread(octokit, target, deps.log, settings.assistantKey) : undefined;
   const earlier =
     thread && !trigger.newThread
-      ? await findConversation(thread, settings).catch((error: unknown) => {
+      ? await findConversation(thread, settings, issueQuestion(event, settings)).catch((error: unknown) => {
           deps.log.warning(
             `Could not read the issue's earlier answers, so this starts a new conversation: ${errorMessage(error)}`,
           );
