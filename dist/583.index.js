@@ -497,7 +497,9 @@ function isAllowed(address, allowedHosts) {
  * the newest one whose question started a conversation (`/docs ask new …`), with the questions that
  * asked them, bounded (service/assistant-history.ts). Undefined when there is none.
  */
-async function findConversation(thread, phrase) {
+async function findConversation(thread, phrase, 
+/** The question the issue itself asked (opened or labelled), for an answer to it (`q=i`). */
+issueQuestion = '') {
     // The assistant key signs markers and it is public: only a bot (this action's token) could
     // have written a comment worth believing, whoever else holds the key (IssueThread.signed).
     const answers = await thread.signed('ask');
@@ -510,7 +512,8 @@ async function findConversation(thread, phrase) {
         const ref = answer.marker.question;
         const said = asked.get(ref);
         const found = said === undefined ? undefined : (0,route/* askIn */.D3)(said, phrase);
-        turns.unshift({ ref, question: found?.question.trim() || undefined, answer: answerIn(answer.body) });
+        const question = ref === 'i' ? issueQuestion : found?.question;
+        turns.unshift({ ref, question: question?.trim() || undefined, answer: answerIn(answer.body) });
         if (found?.newThread)
             break;
     }
@@ -549,6 +552,8 @@ function answerIn(body) {
     return said === NO_ANSWER_TEXT ? undefined : said.replace(/\u200b/g, '').trim() || undefined;
 }
 
+// EXTERNAL MODULE: ./src/ask/trigger.ts
+var ask_trigger = __webpack_require__(2461);
 // EXTERNAL MODULE: ./src/service/retry.ts
 var retry = __webpack_require__(5585);
 ;// CONCATENATED MODULE: ./src/ask/request.ts
@@ -846,6 +851,7 @@ function formatBytes(bytes) {
 
 
 
+
 /** The production entry (ask/mode.ts): answers what was decided, and writes the outputs. */
 async function runAsk(decision, event, step) {
     const { runner, record } = step;
@@ -938,7 +944,7 @@ async function answerQuestion({ trigger, question, settings, problems }, event, 
     const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
     const thread = octokit && target ? new github_thread/* IssueThread */.kb(octokit, target, deps.log, settings.assistantKey) : undefined;
     const earlier = thread && !trigger.newThread
-        ? await findConversation(thread, settings).catch((error) => {
+        ? await findConversation(thread, settings, (0,ask_trigger/* issueQuestion */.G)(event, settings)).catch((error) => {
             deps.log.warning(`Could not read the issue's earlier answers, so this starts a new conversation: ${(0,errors/* errorMessage */.gJ)(error)}`);
             return undefined;
         })
