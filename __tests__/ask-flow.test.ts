@@ -8,6 +8,7 @@ import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator }
 import { scratchDir } from './support/scratch.ts';
 import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';
+import type { AskBody } from '../src/service/assistant.ts';
 import { clearSecrets } from '../src/text/text-gate.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { render, seen } from './support/render.ts';
@@ -89,12 +90,56 @@ test('answers a question in one comment, with its sources and the thread in the 
   expect(assistant.requests[0]?.body).toMatchObject({ retrievalPageSize: 5 });
 });
 
-test('a second question on the issue continues the thread', async () => {
+test('a second question carries the conversation in a new thread; "ask new" starts afresh; no thread key in public', async () => {
   const first = await ask(commentEvent(services.github, '/docs ask How do I deploy the site?'));
-  await ask(commentEvent(services.github, '/docs ask And with an access token?'));
+  const second = await ask(commentEvent(services.github, '/docs ask And with an access token?'));
+  await ask(commentEvent(services.github, '/docs ask new What is the quickstart?'));
 
-  expect(assistant.requests).toHaveLength(2);
-  expect(assistant.requests[1]?.body.threadId).toBe(first.outputs['thread-id']);
+  expect([first, second].map((runner) => runner.outputs.status)).toEqual(['answered', 'answered']);
+  const [one, two, three] = assistant.requests.map((request) => request.body as unknown as AskBody);
+  // No thread id without its key, and no key is kept on GitHub: the history goes along instead.
+  expect(two?.threadId).toBeUndefined();
+  expect(two?.threadKey).toBeUndefined();
+  expect(two?.messages.map((m) => [m.role, m.parts[0]?.text.slice(0, 24)])).toEqual([
+    ['user', 'How do I deploy the site'],
+    ['assistant', 'According to the documen'],
+    ['user', 'And with an access token'],
+  ]);
+  // The real client's shape: one chat id per conversation, each message's id the same every turn.
+  expect(two?.id).toBe(one?.id);
+  expect(two?.trigger).toBe('submit-message');
+  expect(two?.messages[0]?.id).toBe(one?.messages[0]?.id);
+  expect(new Set(two?.messages.map((m) => m.id)).size).toBe(3);
+  expect(two?.fp).toBe(one?.fp);
+  expect(three?.messages).toHaveLength(1);
+  expect(three?.id).not.toBe(one?.id);
+
+  const keys = assistant.threadKeys();
+  expect(keys).toHaveLength(3);
+  const everything = [
+    ...services.github.comments(1).map((comment) => comment.body),
+    ...[first, second].flatMap((runner) => [...runner.messages(), JSON.stringify(runner.outputs)]),
+  ].join('\n');
+  for (const key of keys) expect(everything).not.toContain(key.slice(3, 15));
+});
+
+test('an issue that asked by its label is the first turn of the conversation a comment continues', async () => {
+  const labelled = webhookPayload('issues', 'labeled') as Record<string, any>;
+  labelled.issue.title = 'Deploying';
+  labelled.issue.body = 'How do I deploy the site?<!-- hidden -->';
+  labelled.label = { name: 'question' };
+  const asked = await ask({ name: 'issues', payload: labelled }, { 'ask-label': 'question' });
+  expect(asked.outputs.status).toBe('answered');
+  const event = commentEvent(services.github, '/docs ask What else?');
+  event.payload.issue = { ...event.payload.issue, title: 'Deploying', body: labelled.issue.body };
+  await ask(event, { 'ask-label': 'question' });
+  const follow = assistant.requests[1]?.body as unknown as AskBody;
+  expect(follow.messages.map((m) => [m.role, m.parts[0]?.text.slice(0, 36)])).toEqual([
+    ['user', 'Deploying\n\nHow do I deploy the site?'],
+    ['assistant', 'According to the documentation: Run '],
+    ['user', 'What else?'],
+  ]);
+  expect(follow.messages[0]?.id).toBe((assistant.requests[0]?.body as unknown as AskBody).messages[0]?.id);
 });
 
 test('a 429 is tried again and then answered', async () => {

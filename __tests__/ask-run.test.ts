@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { AskClient } from '../src/service/assistant.ts';
+import type { AskClient, OpenedAnswer } from '../src/service/assistant.ts';
 import type { AskSettings } from '../src/ask/inputs.ts';
 import { decideAskRun, type AskDecision } from '../src/ask/decide.ts';
 import { fingerprint } from '../src/ask/request.ts';
@@ -37,10 +37,12 @@ function asked(settings: AskSettings = SETTINGS): Extract<AskDecision, { kind: '
   return decision;
 }
 
-function stream(): ReadableStream<Uint8Array> {
-  return new Response(
-    'data: {"type":"text-delta","id":"a","delta":"Run acme deploy."}\n\ndata: {"type":"finish","threadId":"t1"}\n\n',
-  ).body as ReadableStream<Uint8Array>;
+function stream(): OpenedAnswer {
+  return {
+    stream: new Response(
+      'data: {"type":"text-delta","id":"a","delta":"Run acme deploy."}\n\ndata: {"type":"finish","threadId":"t1"}\n\n',
+    ).body as ReadableStream<Uint8Array>,
+  };
 }
 
 function deps(open: AskClient['open'], clock = new FakeClock()): AskDependencies {
@@ -101,8 +103,16 @@ describe('answerQuestion', () => {
     const result = await answerQuestion(asked(), EVENT, deps(open));
     expect(result.answer?.threadId).toBe('t1');
     expect(open.mock.calls[0]?.[0]).toEqual({
+      id: expect.stringMatching(/^chat_[0-9a-f]{24}$/),
+      trigger: 'submit-message',
       fp: 'anonymous',
-      messages: [{ id: 'question', role: 'user', parts: [{ type: 'text', text: 'How do I deploy?' }] }],
+      messages: [
+        {
+          id: expect.stringMatching(/^msg_[0-9a-f]{24}$/),
+          role: 'user',
+          parts: [{ type: 'text', text: 'How do I deploy?' }],
+        },
+      ],
       retrievalPageSize: 5,
     });
   });

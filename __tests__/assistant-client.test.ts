@@ -1,13 +1,16 @@
 // The assistant endpoint through the one transport (src/service/transport.ts): its stream, its
 // cancel, and its failures in the same words as the agent endpoints'.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { AskClient, type AskBody } from '../src/service/assistant.ts';
+import { AskClient, ThreadNotFoundError, type AskBody } from '../src/service/assistant.ts';
+import { clearSecrets, forLog } from '../src/text/text-gate.ts';
 import { ServiceError } from '../src/base/errors.ts';
 import { createTransport } from '../src/service/transport.ts';
 import { startConnectProxy } from './support/connect-proxy.ts';
 
 const KEY = 'svc_dsc_unit_key';
 const BODY: AskBody = {
+  id: 'chat-1',
+  trigger: 'submit-message',
   fp: 'anonymous',
   messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: 'How?' }] }],
   retrievalPageSize: 5,
@@ -72,7 +75,7 @@ test('opens the answer as a stream, on the encoded path, with the key and one de
     });
   };
   const lines: string[] = [];
-  const stream = await client(lines).open(BODY, new AbortController().signal);
+  const { stream } = await client(lines).open(BODY, new AbortController().signal);
   expect(await new Response(stream).text()).toBe('data: {"type":"finish"}\n\n');
   expect(seen).toEqual({
     url: '/discovery/v2/assistant/acme%20docs/message',
@@ -88,7 +91,7 @@ test('a cancel while the answer streams hangs up at once', async () => {
     res.write('data: {"type":"start"}\n\n');
   };
   const controller = new AbortController();
-  const reader = (await client().open(BODY, controller.signal)).getReader();
+  const reader = (await client().open(BODY, controller.signal)).stream.getReader();
   await reader.read();
   controller.abort();
   await expect(reader.read()).rejects.toBeDefined();
@@ -178,7 +181,7 @@ test('the question goes through the runner’s proxy, as the agent endpoints’ 
   process.env.http_proxy = proxy.url;
   try {
     handler = (_req, res) => answer(res, 200, { 'content-type': 'text/event-stream' }, 'data: {"type":"finish"}\n\n');
-    const stream = await client([], baseUrl.replace('127.0.0.1', 'assistant.test')).open(
+    const { stream } = await client([], baseUrl.replace('127.0.0.1', 'assistant.test')).open(
       BODY,
       new AbortController().signal,
     );
@@ -189,4 +192,35 @@ test('the question goes through the runner’s proxy, as the agent endpoints’ 
     else process.env.http_proxy = saved;
     await proxy.close();
   }
+});
+
+test('a new thread’s id and key come from the headers, and the key is redacted from then on', async () => {
+  const threadKey = 'tk_5f0c2a9e81d34b7a9c6e';
+  handler = (_req, res) =>
+    answer(
+      res,
+      200,
+      { 'content-type': 'text/event-stream', 'x-thread-id': 'thread_9', 'x-thread-key': threadKey },
+      'data: {"type":"finish"}\n\n',
+    );
+  try {
+    const opened = await client().open(BODY, new AbortController().signal);
+    expect(opened).toMatchObject({ threadId: 'thread_9', threadKey });
+    expect(forLog(`the key ${threadKey} in a log line`, 200)).not.toContain(threadKey.slice(3, 15));
+  } finally {
+    clearSecrets();
+  }
+});
+
+test.each([
+  ['a follow-up', { ...BODY, threadId: 'thread_1', threadKey: 'tk_gone' }, ThreadNotFoundError, /earlier conversation/],
+  ['a new question', BODY, ServiceError, /does not know this documentation site/],
+])('a 404 for %s', async (_name, body, kind, publicMessage) => {
+  handler = (_req, res) => answer(res, 404, { 'content-type': 'application/json' }, '{"error":"Thread not found"}');
+  const error = (await client()
+    .open(body, new AbortController().signal)
+    .catch((e: unknown) => e)) as ServiceError;
+  expect(error).toBeInstanceOf(kind);
+  expect(error instanceof ThreadNotFoundError).toBe(kind === ThreadNotFoundError);
+  expect(error.publicMessage).toMatch(publicMessage);
 });

@@ -16,6 +16,7 @@ import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../em
 import { VERSION } from '../src/cli/version.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
 import { API_KEY, ROOT, actionYaml } from './support/runner.ts';
+import { scratchDir } from './support/scratch.ts';
 
 function fakeIo(env: NodeJS.ProcessEnv = {}, isTTY = false): Io & { out: () => string; err: () => string } {
   let out = '';
@@ -114,7 +115,10 @@ describe('the commands against the offline service', () => {
     service = await startOfflineService({ job: { durationMs: 200 } });
   });
   afterAll(() => service.close());
+  // Threads the command keeps go to a scratch state directory, never the user's.
+  const state = scratchDir('docs-agent-cli-core-');
   const env = (): NodeJS.ProcessEnv => ({
+    XDG_STATE_HOME: state,
     DOCS_AGENT_BASE_URL: service.url,
     DOCS_AGENT_API_KEY: OFFLINE_API_KEY,
     DOCS_AGENT_PROJECT_ID: 'demo',
@@ -162,15 +166,24 @@ describe('the commands against the offline service', () => {
   });
 
   test('ask --json has the action outputs of ask mode; --thread continues', async () => {
+    const first = fakeIo(env());
+    expect(await runCli(['ask', 'How do I install it?', '--json'], first, new AbortController().signal)).toBe(0);
+    const thread = String((JSON.parse(first.out()) as Record<string, unknown>)['thread-id']);
     const io = fakeIo(env());
-    const ask = ['ask', 'How do I turn the search box off?', '--thread', 'thread_7', '--json'];
+    const ask = ['ask', 'How do I turn the search box off?', '--thread', thread, '--json'];
     expect(await runCli(ask, io, new AbortController().signal)).toBe(0);
     const outputs = JSON.parse(io.out()) as Record<string, unknown>;
     expect(Object.keys(outputs).sort()).toEqual(['answer', 'sources', 'status', 'thread-id']);
     expect(Object.keys(outputs).every((name) => name in (actionYaml.outputs ?? {}))).toBe(true);
-    expect(outputs).toMatchObject({ status: 'answered', 'thread-id': 'thread_7' });
+    expect(outputs).toMatchObject({ status: 'answered', 'thread-id': thread });
     expect(String(outputs.answer)).toContain('search.enabled');
-    expect(service.assistant.requests.at(-1)?.body.threadId).toBe('thread_7');
+    expect(service.assistant.requests.at(-1)?.body).toMatchObject({ threadId: thread, threadKey: expect.any(String) });
+    // A thread this machine does not keep starts a new conversation, said in one line.
+    const unknown = fakeIo(env());
+    const again = ['ask', 'How do I turn the search box off?', '--thread', 'thread_7', '--json'];
+    expect(await runCli(again, unknown, new AbortController().signal)).toBe(0);
+    expect(unknown.err()).toMatch(/^Thread thread_7 is not kept on this machine: this starts a new conversation\.\n/);
+    expect(service.assistant.requests.at(-1)?.body.threadId).toBeUndefined();
   });
 
   test('ask ends with 1 when the answer is cut short, and says so', async () => {

@@ -8,7 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
-import { NODE24, ROOT } from './support/runner.ts';
+import { API_KEY, NODE24, ROOT } from './support/runner.ts';
+import { scratchDir } from './support/scratch.ts';
+
+/** Threads `ask` keeps go to a scratch state directory, never the user's. */
+const STATE = scratchDir('docs-agent-cli-terminal-');
 
 const CLI = join(ROOT, 'dist/cli/index.js');
 /** A tmux server of this test file's own, so that nothing else's sessions are touched. */
@@ -40,6 +44,7 @@ async function onTerminal(name: string, args: string[]): Promise<{ screens: stri
     DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
     DOCS_ASSISTANT_DOMAIN: DOMAIN,
     DOCS_AGENT_DELAY_SCALE: '0.05',
+    XDG_STATE_HOME: STATE,
   };
   const exports = Object.entries(env)
     .map(([key, value]) => `${key}='${value}'`)

@@ -19,6 +19,7 @@ const CLI = join(ROOT, 'dist/cli/index.js');
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 let service: OfflineService;
+const STATE = scratchDir('docs-agent-cli-state-');
 
 beforeAll(async () => {
   service = await startOfflineService({ job: { durationMs: 400 } });
@@ -38,6 +39,8 @@ function settings(extra: Record<string, string> = {}): Record<string, string> {
     DOCS_ASSISTANT_KEY: ASSISTANT_KEY,
     DOCS_ASSISTANT_DOMAIN: DOMAIN,
     DOCS_AGENT_DELAY_SCALE: '0.02',
+    // Threads `ask` keeps go to a scratch state directory, never the user's.
+    XDG_STATE_HOME: STATE,
     ...extra,
   };
 }

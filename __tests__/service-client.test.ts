@@ -183,7 +183,11 @@ describe('agent client', () => {
         (signal: AbortSignal) => slow.createJob('x', undefined, signal),
         (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
         // The assistant's endpoint goes through the same transport.
-        (signal: AbortSignal) => assistant.open({ fp: 'anonymous', messages: [], retrievalPageSize: 5 }, signal),
+        (signal: AbortSignal) =>
+          assistant.open(
+            { id: 'c', trigger: 'submit-message', fp: 'anonymous', messages: [], retrievalPageSize: 5 },
+            signal,
+          ),
       ]) {
         const controller = new AbortController();
         const started = performance.now();

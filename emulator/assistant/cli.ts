@@ -14,6 +14,10 @@ const USAGE = `Usage: npm run assistant-emulator -- [options]
                         rate-limit    429 with Retry-After: 1
                         html-502      a proxy's HTML error page
                         trickle       the answer one word every 200 ms
+                        length        the answer stops at the model's output limit
+                        document-sources  sources as source-document parts (no address)
+                        search-tool   sources only as the search tool's results
+                        forget-threads  every thread forgotten: a follow-up is 404
   --help              show this text
 
 It answers POST /discovery/v2/assistant/${DOMAIN}/message (Authorization: Bearer ${ASSISTANT_KEY}) from

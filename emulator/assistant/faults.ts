@@ -16,7 +16,15 @@ export type AssistantFault =
   /** Text deltas of `deltaBytes` characters (default 1024), `delayMs` apart (default 0), for as long as the client reads; never `finish`. */
   | { kind: 'never-ending'; deltaBytes?: number; delayMs?: number }
   /** A finished answer of `bytes` characters in deltas of 1024. */
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number }
+  /** The model stops for this reason: `length` is its output limit, mid-sentence. */
+  | { kind: 'finish'; finishReason: 'length' | 'content-filter' }
+  /** The sources as `source-document` parts (no address), or only as the results of the `search` tool. */
+  | { kind: 'sources-as'; sourcesAs: 'document' | 'search-tool' }
+  /** The thread id in the `start` chunk's metadata, or only in the `X-Thread-Id` header, instead of on `finish`. */
+  | { kind: 'thread-in'; threadIn: 'start-metadata' | 'header-only' }
+  /** The service forgets every thread before this request: a follow-up with its key is 404 "Thread not found". */
+  | { kind: 'forget-threads' };
 
 /** The faults a command line can ask for by name (the assistant emulator's, the demo's). */
 export const NAMED_FAULTS: Readonly<Record<string, AssistantFault>> = {
@@ -25,4 +33,8 @@ export const NAMED_FAULTS: Readonly<Record<string, AssistantFault>> = {
   'rate-limit': { kind: 'rate-limit', retryAfterSeconds: 1 },
   'html-502': { kind: 'html-502' },
   trickle: { kind: 'trickle', delayMs: 200 },
+  length: { kind: 'finish', finishReason: 'length' },
+  'document-sources': { kind: 'sources-as', sourcesAs: 'document' },
+  'search-tool': { kind: 'sources-as', sourcesAs: 'search-tool' },
+  'forget-threads': { kind: 'forget-threads' },
 };

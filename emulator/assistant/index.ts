@@ -1,17 +1,22 @@
 // An emulator of the service's Documentation Assistant (assistant-api.md): POST
 // /discovery/v2/assistant/{domain}/message answers from a small fixture documentation site with a
-// naive search, and streams the answer as a real version 5 UI message stream, written with the
-// `ai` package's own server helpers, so the action reads exactly what the library produces.
+// naive search, and streams the answer as a real version 5 UI message stream, made by the `ai`
+// package's own `streamText` and written by its server helpers (answer.ts), so the action reads
+// exactly what the library produces. Threads are guarded as the live service guards them: a new
+// thread's id and key come in the X-Thread-Id and X-Thread-Key headers, and a threadId without its
+// threadKey is 404 "Thread not found". retrievalPageSize is optional (default 5).
 // Faults on demand: an error chunk mid-answer, a cut connection, 429, an HTML 502, a slow trickle,
 // an answer text of the test's choosing (to check that hostile text stays inert), an answer that
 // never ends, and a huge one that does. The last two are written as the client reads them
 // (backpressure), so the emulator's memory stays flat however long the client goes on reading.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createUIMessageStream, pipeUIMessageStreamToResponse, type UIMessageChunk } from 'ai';
+import { pipeUIMessageStreamToResponse, type UIMessageChunk } from 'ai';
+import { answerStream, type Page } from './answer.ts';
 
 import { ASSISTANT_KEY, DOMAIN, type AssistantFault } from './faults.ts';
 
@@ -41,14 +46,10 @@ export interface AssistantEmulator {
   streams: AnswerStream[];
   /** Faults apply to the next answers, in order; rate-limit counts down its `times`. */
   fault(fault: AssistantFault): void;
+  /** Every thread key handed out so far (secrets: a test checks none is shown in public). */
+  threadKeys(): string[];
   reset(): void;
   close(): Promise<void>;
-}
-
-interface Page {
-  url: string;
-  title: string;
-  text: string;
 }
 
 function loadSite(fixtures?: string): Page[] {
@@ -72,6 +73,11 @@ function search(pages: Page[], question: string, size: number): Page[] {
     .sort((a, b) => b.score - a.score)
     .slice(0, size)
     .map((hit) => hit.page);
+}
+
+function textOf(message: unknown): string {
+  const parts = (message as { parts?: { text?: unknown }[] } | undefined)?.parts;
+  return (Array.isArray(parts) ? parts : []).map((part) => (typeof part.text === 'string' ? part.text : '')).join(' ');
 }
 
 function wordsOf(text: string): string[] {
@@ -105,6 +111,7 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
   const streams: AnswerStream[] = [];
   let faults: AssistantFault[] = [];
   let threads = 0;
+  const known = new Map<string, string>();
   const sockets = new Set<Socket>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -126,10 +133,15 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     if (req.headers.authorization !== `Bearer ${ASSISTANT_KEY}`) return json(401, { error: 'Invalid assistant key' });
     if (decodeURIComponent(match[1] ?? '') !== DOMAIN) return json(404, { error: 'Unknown domain' });
     const messages = body.messages;
-    if (typeof body.fp !== 'string' || !Array.isArray(messages) || typeof body.retrievalPageSize !== 'number') {
-      return json(400, { error: 'fp, messages and retrievalPageSize are required' });
+    const pageSize = body.retrievalPageSize ?? 5;
+    if (typeof body.fp !== 'string' || !Array.isArray(messages) || typeof pageSize !== 'number') {
+      return json(400, { error: 'fp and messages are required; retrievalPageSize is a number' });
     }
 
+    if (faults[0]?.kind === 'forget-threads') {
+      faults.shift();
+      known.clear();
+    }
     const fault = faults[0];
     if (fault?.kind === 'rate-limit') {
       fault.times = (fault.times ?? 1) - 1;
@@ -145,48 +157,51 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
       return;
     }
 
-    const last = messages.at(-1) as { parts?: { text?: string }[] } | undefined;
-    const question = (last?.parts ?? []).map((part) => part.text ?? '').join(' ');
-    const hits = search(pages, question, body.retrievalPageSize);
-    if (fault?.kind === 'never-ending' || fault?.kind === 'huge') return endless(res, fault, hits);
+    // A thread goes on only with its key, handed out once in the headers of its first answer.
+    let threadId: string;
+    let headers: Record<string, string> = {};
+    if (body.threadId !== undefined) {
+      const key = typeof body.threadId === 'string' ? known.get(body.threadId) : undefined;
+      if (key === undefined || body.threadKey !== key) return json(404, { error: 'Thread not found' });
+      threadId = body.threadId as string;
+    } else {
+      threadId = `thread_${++threads}`;
+      const key = `tk_${randomBytes(16).toString('hex')}`;
+      known.set(threadId, key);
+      headers = { 'X-Thread-Id': threadId, 'X-Thread-Key': key };
+    }
+
+    const question = textOf(messages.at(-1));
+    // The question in the context of the conversation: its earlier questions help find the pages.
+    const earlier = messages.slice(0, -1).filter((m) => (m as { role?: unknown }).role === 'user');
+    const found = search(pages, question, pageSize);
+    const hits = found.length ? found : search(pages, [question, ...earlier.map(textOf)].join(' '), pageSize);
+    if (fault?.kind === 'never-ending' || fault?.kind === 'huge') return endless(res, fault, hits, headers);
     const text = fault?.kind === 'answer' ? fault.text : answerFrom(hits, question);
-    const threadId = typeof body.threadId === 'string' ? body.threadId : `thread_${++threads}`;
     const words = text.match(/\S+\s*/g) ?? [];
     const half = Math.floor(words.length / 2);
     const cutFlushed = fault?.kind === 'cut' ? afterWritten(res, words.slice(0, half + 1).join('')) : undefined;
-    const stream = createUIMessageStream({
-      execute: async ({ writer }) => {
-        const write = (chunk: UIMessageChunk | Record<string, unknown>): void => writer.write(chunk as UIMessageChunk);
-        write({ type: 'start' });
-        write({ type: 'start-step' });
-        for (const [index, page] of hits.entries()) {
-          const title = fault?.kind === 'answer' && fault.sourceTitle && index === 0 ? fault.sourceTitle : page.title;
-          write({ type: 'source-url', sourceId: `src-${index}`, url: page.url, title });
-        }
-        write({ type: 'text-start', id: 'text-1' });
-        for (const [index, word] of words.entries()) {
-          if (fault?.kind === 'trickle') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          write({ type: 'text-delta', id: 'text-1', delta: word });
-          if (index === half) {
-            if (fault?.kind === 'error-chunk') {
-              write({ type: 'error', errorText: 'The model provider failed' });
-              return;
-            }
-            if (cutFlushed) {
-              // Drop the connection mid-answer once what was written is in the socket, whatever the load.
+    const stream = answerStream({
+      text,
+      pages: hits,
+      sourcesAs: fault?.kind === 'sources-as' ? fault.sourcesAs : 'url',
+      threadIn: fault?.kind === 'thread-in' ? fault.threadIn : 'finish',
+      threadId,
+      finishReason: fault?.kind === 'finish' ? fault.finishReason : 'stop',
+      ...(fault?.kind === 'answer' && fault.sourceTitle ? { sourceTitle: fault.sourceTitle } : {}),
+      ...(fault?.kind === 'trickle' ? { delayMs: fault.delayMs } : {}),
+      ...(fault?.kind === 'error-chunk' ? { errorHalfWay: 'The model provider failed' } : {}),
+      ...(cutFlushed
+        ? {
+            // Drop the connection mid-answer once what was written is in the socket, whatever the load.
+            cutHalfWay: async () => {
               await cutFlushed;
               res.socket?.destroy();
-              return;
-            }
+            },
           }
-        }
-        write({ type: 'text-end', id: 'text-1' });
-        write({ type: 'finish-step' });
-        // The service's one named field: `threadId` on `finish` (assistant-api.md).
-        write({ type: 'finish', finishReason: 'stop', threadId });
-      },
+        : {}),
     });
-    await pipeUIMessageStreamToResponse({ response: res, stream });
+    await pipeUIMessageStreamToResponse({ response: res, stream, headers });
   };
 
   /**
@@ -221,6 +236,7 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     res: ServerResponse,
     fault: Extract<AssistantFault, { kind: 'never-ending' | 'huge' }>,
     hits: Page[],
+    headers: Record<string, string>,
   ): Promise<void> => {
     const record: AnswerStream = { bytes: 0, closedByClient: false, ended: false };
     streams.push(record);
@@ -249,7 +265,11 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
           return controller.enqueue({ type: 'text-delta', id: 'text-1', delta: piece });
         }
         controller.enqueue({ type: 'text-end', id: 'text-1' });
-        controller.enqueue({ type: 'finish', finishReason: 'stop', threadId: `thread_${++threads}` } as UIMessageChunk);
+        controller.enqueue({
+          type: 'finish',
+          finishReason: 'stop',
+          threadId: headers['X-Thread-Id'],
+        } as UIMessageChunk);
         controller.close();
       },
     });
@@ -262,7 +282,7 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
       record.closedByClient = !res.writableFinished;
       record.ended = true;
     });
-    await pipeUIMessageStreamToResponse({ response: res, stream });
+    await pipeUIMessageStreamToResponse({ response: res, stream, headers });
   };
 
   const server: Server = createServer((req, res) => {
@@ -287,11 +307,13 @@ export async function startAssistantEmulator(options: AssistantEmulatorOptions =
     requests,
     streams,
     fault: (fault) => faults.push(fault),
+    threadKeys: () => [...known.values()],
     reset: () => {
       requests.length = 0;
       streams.length = 0;
       faults = [];
       threads = 0;
+      known.clear();
     },
     close: () =>
       new Promise((resolve) => {

@@ -39,12 +39,14 @@ export interface AnswerView {
 
 export const ANSWER_START = '<!-- answer -->';
 export const ANSWER_END = '<!-- /answer -->';
+/** Stands for the answer while none has arrived (ask/comment.ts reads it back as no answer). */
+export const NO_ANSWER_TEXT = '_No answer text yet._';
 
 export function renderAnswerComment(view: AnswerView): string {
   const sources = safeSources(view.sources);
-  const hosts = new Set(sources.map((source) => new URL(source.url).host.toLowerCase()));
+  const hosts = new Set(sources.flatMap((source) => (source.url ? [new URL(source.url).host.toLowerCase()] : [])));
   const answer = neutraliseAnswer(view.answer, hosts);
-  const lines = [view.marker, ANSWER_START, answer || '_No answer text yet._', ANSWER_END, ''];
+  const lines = [view.marker, ANSWER_START, answer || NO_ANSWER_TEXT, ANSWER_END, ''];
   if (view.state === 'streaming') lines.push('_Writing the answer…_', '');
   if (view.state === 'incomplete') {
     lines.push(
@@ -55,8 +57,7 @@ export function renderAnswerComment(view: AnswerView): string {
   }
   if (sources.length > 0) {
     lines.push('**Sources**', '');
-    for (const source of sources)
-      lines.push(`- [${forMarkdown(source.title || source.url, MAX_SOURCE_TITLE)}](${source.url})`);
+    for (const source of sources) lines.push(`- ${sourceLine(source)}`);
     lines.push('');
   }
   lines.push(
@@ -68,15 +69,28 @@ export function renderAnswerComment(view: AnswerView): string {
   return body.length <= COMMENT_LIMIT ? body : [...body].slice(0, COMMENT_LIMIT - 2).join('');
 }
 
+/** A page as a link to it; a document (no address) as its title and file name, linked nowhere. */
+function sourceLine(source: Source): string {
+  if (source.url) return `[${forMarkdown(source.title || source.url, MAX_SOURCE_TITLE)}](${source.url})`;
+  const file = source.filename && source.title ? ` (${forMarkdown(source.filename, MAX_SOURCE_TITLE)})` : '';
+  return `${forMarkdown(source.title || source.filename || '', MAX_SOURCE_TITLE)}${file}`;
+}
+
 /**
  * The sources whose address passes the source-link grammar (src/text/grammar.ts), each rebuilt from
- * its parts, and no address twice; what does not pass is left out, with its reason. The same list
- * feeds the comment's links and the `sources` output.
+ * its parts, no address twice; what does not pass is left out, with its reason. A document (no
+ * address) is kept once per title and file name. Feeds the comment and the `sources` output.
  */
 export function checkSources(sources: Source[]): { kept: Source[]; refused: { url: string; problem: string }[] } {
   const kept: Source[] = [];
   const refused: { url: string; problem: string }[] = [];
   for (const source of sources) {
+    if (source.url === undefined) {
+      const same = (seen: Source): boolean =>
+        !seen.url && seen.title === source.title && seen.filename === source.filename;
+      if ((source.title || source.filename) && !kept.some(same)) kept.push(source);
+      continue;
+    }
     const checked = checkSourceLink(source.url);
     if (!checked.ok) refused.push({ url: source.url, problem: checked.problem });
     else if (holdsSecret(checked.value)) refused.push({ url: '', problem: 'holds a secret of this run (not shown)' });

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../base/clock.ts';
 import { ServiceError } from '../base/errors.ts';
 import type { Logger } from '../base/log.ts';
-import type { AskBody, AskClient } from '../service/assistant.ts';
+import type { AskBody, AskClient, OpenedAnswer } from '../service/assistant.ts';
 import { isSafeToRepeat, SEND_RETRIES, withRetry } from '../service/retry.ts';
 import type { Timings } from '../step/timings.ts';
 
@@ -24,7 +24,7 @@ export function openWithRetry(
   body: AskBody,
   signal: AbortSignal,
   deadline: number,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<OpenedAnswer> {
   const { firstBackoffMs, maxBackoffMs } = deps.timings;
   return withRetry(() => deps.client.open(body, signal), {
     what: 'Asking the assistant',

@@ -14,9 +14,10 @@ import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../text/sanitize.ts';
 import { forLog, forText } from '../text/text-gate.ts';
 import { longestSecret } from '../text/secrets.ts';
-import { AskClient, type AskBody } from '../service/assistant.ts';
+import { AskClient, type AskBody, type OpenedAnswer } from '../service/assistant.ts';
 import { createTransport } from '../service/transport.ts';
-import { findThread } from './comment.ts';
+import { chatId, findConversation, message } from './comment.ts';
+import { issueQuestion } from './trigger.ts';
 import type { AskSettings } from './inputs.ts';
 import type { AskDecision } from './decide.ts';
 import { fingerprint, openWithRetry, publicReason, type OpenDependencies } from './request.ts';
@@ -59,7 +60,10 @@ export async function runAsk(decision: AskDecision, event: GitHubEvent, step: St
     answer: forText(answer?.text ?? '', READ_LIMITS.maxText),
     // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
     threadId: answer?.threadId ?? '',
-    sources: JSON.stringify((answer?.sources ?? []).map((source) => source.url)),
+    // Page addresses only: a document source has none, and none is made up for it (it is in the comment).
+    sources: JSON.stringify((answer?.sources ?? []).flatMap((source) => (source.url ? [source.url] : []))),
+    // Why an answer is incomplete, on one line (gated where it was built), as the command line's `message`.
+    ...(answer?.stoppedBy ? { message: result.message } : {}),
   });
   if (result.status === FAILED_STATUS) runner.setFailed(result.message);
   else runner.log.notice(result.message);
@@ -132,7 +136,7 @@ export async function answerQuestion(
   const thread = octokit && target ? new IssueThread(octokit, target, deps.log, settings.assistantKey) : undefined;
   const earlier =
     thread && !trigger.newThread
-      ? await findThread(thread, settings).catch((error: unknown) => {
+      ? await findConversation(thread, settings, issueQuestion(event, settings)).catch((error: unknown) => {
           deps.log.warning(
             `Could not read the issue's earlier answers, so this starts a new conversation: ${errorMessage(error)}`,
           );
@@ -140,33 +144,33 @@ export async function answerQuestion(
         })
       : undefined;
 
-  const body: AskBody = {
-    fp: fingerprint(repository, trigger.requester),
-    messages: [
-      ...(earlier?.messages ?? []),
-      { id: 'question', role: 'user', parts: [{ type: 'text', text: question }] },
-    ],
-    ...(earlier ? { threadId: earlier.threadId } : {}),
-    retrievalPageSize: settings.retrievalPageSize,
-    ...(trigger.contextTitle ? { context: [{ type: 'textSelection', value: cleanText(trigger.contextTitle) }] } : {}),
-  };
-  deps.log.info(
-    `Asking the assistant (${earlier ? `continuing thread ${earlier.threadId}` : 'a new conversation'}): ${forLog(question, 200)}`,
-  );
-
-  const comment = thread?.live({ intervalMs: deps.timings.editEveryMs, now: deps.clock.now, what: 'the answer' });
   const questionRef = trigger.commentId
     ? `c${trigger.commentId}`
     : trigger.issue && !settings.prompt
       ? 'i'
       : `r${deps.runId.replace(/\D/g, '')}`;
+  const scope = { repository, issueNumber: trigger.issue?.number ?? 0 };
+  // No thread id is sent: its key would have to be kept on GitHub, where it is public. Each question
+  // starts a new thread that carries the conversation so far (ask/comment.ts).
+  const body: AskBody = {
+    id: earlier?.chatId ?? chatId(scope, questionRef),
+    trigger: 'submit-message',
+    fp: fingerprint(repository, trigger.requester),
+    messages: [...(earlier?.messages ?? []), message(scope, questionRef, 'user', question)],
+    retrievalPageSize: settings.retrievalPageSize,
+    ...(trigger.contextTitle ? { context: [{ type: 'textSelection', value: cleanText(trigger.contextTitle) }] } : {}),
+  };
+  const turns = earlier?.messages.length ?? 0;
+  deps.log.info(
+    `Asking the assistant (${turns ? `with the ${turns} earlier message${turns === 1 ? '' : 's'} of this issue's conversation` : 'a new conversation'}): ${forLog(question, 200)}`,
+  );
+
+  const comment = thread?.live({ intervalMs: deps.timings.editEveryMs, now: deps.clock.now, what: 'the answer' });
+  let headerThread = '';
   const render = (answer: Answer, state: 'streaming' | 'complete' | 'incomplete'): string =>
     renderAnswerComment({
       marker: thread
-        ? renderMarker(
-            { kind: 'ask', threadId: answer.threadId || earlier?.threadId || '', question: questionRef },
-            thread.scope,
-          )
+        ? renderMarker({ kind: 'ask', threadId: answer.threadId || headerThread, question: questionRef }, thread.scope)
         : '',
       answer: answer.text,
       sources: answer.sources,
@@ -176,9 +180,9 @@ export async function answerQuestion(
 
   const deadline = deps.clock.now() + settings.timeoutMs;
   const stop = AbortSignal.any([deps.signal, AbortSignal.timeout(Math.max(1, settings.timeoutMs))]);
-  let stream: ReadableStream<Uint8Array>;
+  let opened: OpenedAnswer;
   try {
-    stream = await openWithRetry(deps, body, stop, deadline);
+    opened = await openWithRetry(deps, body, stop, deadline);
   } catch (error) {
     const message = errorMessage(error);
     if (comment) {
@@ -192,7 +196,8 @@ export async function answerQuestion(
     };
   }
 
-  const answer = await readAnswer(stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
+  headerThread = opened.threadId ?? '';
+  const answer = await readAnswer(opened.stream, (sofar) => comment?.update(() => render(sofar, 'streaming')), {
     ...READ_LIMITS,
     overlap: longestSecret(),
     signal: stop,
@@ -201,7 +206,8 @@ export async function answerQuestion(
         ? 'the run was cancelled while the answer was being written'
         : `no complete answer within 'timeout-minutes' (${formatSeconds(settings.timeoutMs)})`,
   });
-  if (!answer.threadId && earlier) answer.threadId = earlier.threadId;
+  // The header names the thread its key belongs to; the stream's own id is the fallback.
+  if (headerThread) answer.threadId = headerThread;
   // The sources as they go on, to the comment and the `sources` output: each rebuilt by its grammar.
   const { kept, refused } = checkSources(answer.sources);
   for (const source of refused) {
@@ -212,13 +218,9 @@ export async function answerQuestion(
   const complete = answer.finished && !answer.stoppedBy;
   await comment?.finish(render(answer, complete ? 'complete' : 'incomplete'));
   const where = comment?.id ? ` on #${target?.issueNumber}` : '';
-  if (complete) {
-    const { status, message } = ANSWERS.answered;
-    return { status, message: message({ where, sources: answer.sources.length, reason: '' }), answer };
-  }
-  const reason = forLog(answer.stoppedBy ?? 'it stopped early', 300);
-  const { status, message } = ANSWERS.incomplete;
-  return { status, message: message({ where, sources: answer.sources.length, reason }), answer };
+  const reason = complete ? '' : forLog(answer.stoppedBy ?? 'it stopped early', 300);
+  const row = ANSWERS[complete ? 'answered' : 'incomplete'];
+  return { status: row.status, message: row.message({ where, sources: answer.sources.length, reason }), answer };
 }
 
 function isPublic(event: GitHubEvent): boolean {

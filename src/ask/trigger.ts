@@ -78,8 +78,7 @@ export function decideAsk(
     if (!requester) return skip('the event names nobody whose permission could be checked');
     const title = issue.title ?? '';
     const base = { kind: 'ask' as const, newThread: false, requester, issue: { number: issue.number, title } };
-    // What of the body renders as nothing (comments, link definitions, invisible characters) is not asked.
-    const whole = [title, visibleMarkdown(issue.body ?? '')].filter((part) => part.trim()).join('\n\n');
+    const whole = wholeIssue(issue);
     if (payload.action === 'labeled') {
       return isAskLabel(payload.label?.name, routing)
         ? { ...base, question: whole }
@@ -93,6 +92,18 @@ export function decideAsk(
     return skip('the issue neither asks a question nor has the ask-label');
   }
   return skip(`ask mode has no question for '${event.name || 'unknown'}' events without a prompt`);
+}
+
+/** The question an issue asked when it was opened or labelled, as decideAsk read it; '' for none. */
+export function issueQuestion(event: GitHubEvent, routing: AskRouting): string {
+  const { issue } = event.payload;
+  if (!issue) return '';
+  return askIn(issue.body ?? '', routing)?.question ?? wholeIssue(issue);
+}
+
+/** The issue's title and body; what of the body renders as nothing (comments, link definitions, invisible characters) is not asked. */
+function wholeIssue(issue: { title?: string; body?: string | null }): string {
+  return [issue.title ?? '', visibleMarkdown(issue.body ?? '')].filter((part) => part.trim()).join('\n\n');
 }
 
 function isWorkflowRun(name: string): boolean {

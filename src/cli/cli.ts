@@ -10,6 +10,7 @@ import { AskClient } from '../service/assistant.ts';
 import { POLL_SCHEDULE, type PollSchedule } from '../service/poll-schedule.ts';
 import { createTransport } from '../service/transport.ts';
 import { runAsk } from './ask.ts';
+import { stateDirectory, ThreadStore } from './thread-store.ts';
 import {
   Problems,
   readAgentSettings,
@@ -108,7 +109,9 @@ async function runCommand(parsed: Parsed, display: Display, io: Io, signal: Abor
       now: () => Date.now(),
     });
     const backoff = { minMs: 2_000 * scale, maxMs: 30_000 * scale };
-    return runAsk(question, thread, { client, display, signal, timeoutMs, clock: systemClock, backoff });
+    const store = new ThreadStore(stateDirectory(io.env), settings);
+    const env = io.env;
+    return runAsk(question, thread, { client, display, signal, timeoutMs, clock: systemClock, backoff, store, env });
   }
 
   if (command === 'jobs') {

@@ -9,9 +9,15 @@ import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import type { UIMessageChunk } from 'ai';
 import { THREAD_ID } from '../text/grammar.ts';
 
+/**
+ * One source of an answer: a page (`source-url`, or a page in the `search` tool's results) with its
+ * address, or a document (`source-document`) with a title and maybe a file name, and no address: none
+ * is made up for it.
+ */
 export interface Source {
-  url: string;
+  url?: string;
   title?: string;
+  filename?: string;
 }
 
 export interface Answer {
@@ -22,7 +28,10 @@ export interface Answer {
   threadId: string;
   /** The stream reached `finish`. */
   finished: boolean;
-  /** Why the answer stopped early: an `error` chunk, an `abort`, a cut stream, a cap, a cancel. */
+  /**
+   * Why the answer stopped early: an `error` chunk, an `abort`, a `finish` whose reason says the
+   * answer is not whole (`length`, `content-filter`, `error`), a cut stream, a cap, a cancel.
+   */
   stoppedBy?: string;
 }
 
@@ -46,6 +55,9 @@ export const READ_LIMITS: ReadLimits = { maxText: 70_000, overlap: 0, maxBytes: 
 
 /** Most sources listed under one answer. */
 const MAX_SOURCES = 20;
+/** Results of one tool output looked at, and tool calls whose names are remembered. */
+const MAX_TOOL_RESULTS = 50;
+const MAX_TOOL_CALLS = 100;
 /** The loop yields to timers and signals after this many chunks, or this long, whichever comes first. */
 const YIELD_EVERY_CHUNKS = 64;
 const YIELD_EVERY_MS = 20;
@@ -114,6 +126,7 @@ export async function readAnswer(
   const reader = parseJsonEventStream({ stream: counted, schema: uiMessageChunkSchema }).getReader();
   const stop = (): void => void reader.cancel().catch(() => undefined);
   limits.signal?.addEventListener('abort', stop, { once: true });
+  const state: ReadState = { text, tools: new Map() };
   let chunks = 0;
   let breathed = performance.now();
   try {
@@ -122,7 +135,7 @@ export async function readAnswer(
       const { done, value } = await reader.read();
       if (done) break;
       // A chunk this release does not know (a newer type) is skipped, as useChat would.
-      if (value.success && apply(value.value, value.rawValue, answer, text, limits)) onUpdate(answer);
+      if (value.success && apply(value.value, value.rawValue, answer, state, limits)) onUpdate(answer);
       if (answer.finished || answer.stoppedBy) break;
       if (++chunks % YIELD_EVERY_CHUNKS === 0 || performance.now() - breathed > YIELD_EVERY_MS) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -144,7 +157,14 @@ export async function readAnswer(
   return answer;
 }
 
-function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, text: AnswerText, limits: ReadLimits): boolean {
+interface ReadState {
+  text: AnswerText;
+  /** Tool names by call id, to know which tool's output holds the pages found. */
+  tools: Map<string, string>;
+}
+
+function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, state: ReadState, limits: ReadLimits): boolean {
+  const { text, tools } = state;
   switch (chunk.type) {
     case 'text-start':
       text.start(chunk.id);
@@ -156,17 +176,31 @@ function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, text: Answer
       }
       return true;
     case 'source-url':
-      if (answer.sources.length < MAX_SOURCES && !answer.sources.some((source) => source.url === chunk.url)) {
-        answer.sources.push({ url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) });
-        return true;
-      }
+      return addSource(answer, { url: chunk.url, ...(chunk.title ? { title: chunk.title } : {}) });
+    case 'source-document':
+      return addSource(answer, { title: chunk.title, ...(chunk.filename ? { filename: chunk.filename } : {}) });
+    case 'tool-input-start':
+    case 'tool-input-available':
+      if (tools.size < MAX_TOOL_CALLS) tools.set(chunk.toolCallId, chunk.toolName);
       return false;
+    case 'tool-output-available': {
+      const name = tools.get(chunk.toolCallId);
+      if (name !== undefined && !/search/i.test(name)) return false;
+      let changed = false;
+      for (const source of pagesIn(chunk.output)) changed = addSource(answer, source) || changed;
+      return changed;
+    }
+    case 'start':
+      return noteThread(answer, chunk.messageMetadata);
     case 'message-metadata':
       return noteThread(answer, chunk.messageMetadata);
-    case 'finish':
+    case 'finish': {
       noteThread(answer, raw, chunk.messageMetadata);
       answer.finished = true;
+      const cut = CUT_REASONS[chunk.finishReason ?? ''];
+      if (cut) answer.stoppedBy = cut;
       return true;
+    }
     case 'error':
       answer.stoppedBy = `the assistant reported an error: ${chunk.errorText}`;
       return true;
@@ -177,6 +211,54 @@ function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, text: Answer
       if (chunk.type.startsWith('data-')) return noteThread(answer, (chunk as { data?: unknown }).data);
       return false;
   }
+}
+
+/** The finish reasons that say the answer is not whole, and how the comment says so. */
+const CUT_REASONS: Readonly<Record<string, string>> = {
+  length: 'the assistant stopped at its output limit, so the answer is cut short',
+  'content-filter': "the assistant's content filter stopped the answer",
+  error: 'the assistant ended the answer with an error',
+};
+
+/** Adds a source unless it is there already (the same address, or the same document) or the list is full. */
+function addSource(answer: Answer, source: Source): boolean {
+  if (answer.sources.length >= MAX_SOURCES) return false;
+  const key = sourceKey(source);
+  if (!key || answer.sources.some((known) => sourceKey(known) === key)) return false;
+  answer.sources.push(source);
+  return true;
+}
+
+function sourceKey(source: Source): string {
+  if (source.url) return `url:${source.url}`;
+  return source.title || source.filename ? `doc:${source.title ?? ''}\n${source.filename ?? ''}` : '';
+}
+
+/**
+ * The pages in a search tool's output. Its shape is not documented: a list of results, or an object
+ * holding one (`results`, `pages`, `documents`, `sources`), each with an address (`url`, `href`,
+ * `link`) and a title; a result with a title and no address is listed as a document.
+ */
+function pagesIn(output: unknown): Source[] {
+  const holder = output as Record<string, unknown> | null | undefined;
+  const list = Array.isArray(output)
+    ? output
+    : [holder?.results, holder?.pages, holder?.documents, holder?.sources].find(Array.isArray);
+  if (!Array.isArray(list)) return [];
+  const found: Source[] = [];
+  for (const item of list.slice(0, MAX_TOOL_RESULTS)) {
+    const page = (item ?? {}) as Record<string, unknown>;
+    const url = [page.url, page.href, page.link].find(
+      (value) => typeof value === 'string' && /^https?:\/\//i.test(value),
+    );
+    const title = [page.title, page.name].find((value) => typeof value === 'string' && value.trim() !== '');
+    const filename = [page.filename, page.path].find((value) => typeof value === 'string' && value.trim() !== '');
+    if (typeof url === 'string') found.push({ url, ...(typeof title === 'string' ? { title } : {}) });
+    else if (typeof title === 'string') {
+      found.push({ title, ...(typeof filename === 'string' ? { filename } : {}) });
+    }
+  }
+  return found;
 }
 
 /** Takes a thread id from the first of `places` that has a usable one. */

@@ -5,6 +5,8 @@
 import { Input } from '../base/constants.ts';
 import { ServiceError } from '../base/errors.ts';
 import { parseRetryAfter } from '../base/retry-after.ts';
+import { THREAD_ID } from '../text/grammar.ts';
+import { registerSecret } from '../text/secrets.ts';
 import { forLog } from '../text/text-gate.ts';
 import { errorDetail } from './failure.ts';
 import type { HttpResponse, Transport } from './transport.ts';
@@ -15,13 +17,38 @@ export interface TextMessage {
   parts: { type: 'text'; text: string }[];
 }
 
-/** The body of POST /discovery/v2/assistant/{domain}/message (assistant-api.md). */
+/**
+ * The body of POST /discovery/v2/assistant/{domain}/message (assistant-api.md), as the library's
+ * own client (DefaultChatTransport) sends it: the chat's `id`, `trigger`, and the whole conversation.
+ */
 export interface AskBody {
+  /** The chat's id, the same for every question of one conversation. */
+  id: string;
+  trigger: 'submit-message';
   fp: string;
   messages: TextMessage[];
+  /** Sent only with its `threadKey`: the service answers a thread id alone with 404. */
   threadId?: string;
+  threadKey?: string;
   retrievalPageSize: number;
   context?: { type: 'textSelection'; value: string }[];
+}
+
+/** An answer that started: its stream, and the thread the service named in its headers, if any. */
+export interface OpenedAnswer {
+  stream: ReadableStream<Uint8Array>;
+  /** `X-Thread-Id`, when it is a thread id. */
+  threadId?: string;
+  /** `X-Thread-Key`: a secret, registered with the text gate as soon as it is read. */
+  threadKey?: string;
+}
+
+/**
+ * The service does not know (any more) the thread a follow-up named: never "this site is unknown".
+ * The caller starts a new thread carrying the conversation.
+ */
+export class ThreadNotFoundError extends ServiceError {
+  override name = 'ThreadNotFoundError';
 }
 
 export interface AskClientOptions {
@@ -52,7 +79,7 @@ export class AskClient {
    * `signal` destroys the connection, which ends the stream with an error (the caller keeps what
    * arrived). Throws a ServiceError for an answer that is not an event stream.
    */
-  async open(body: AskBody, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  async open(body: AskBody, signal: AbortSignal): Promise<OpenedAnswer> {
     const { assistantKey, transport, requestTimeoutMs, debug, now } = this.#options;
     const where = `POST ${new URL(this.url).pathname}`;
     const started = now();
@@ -76,14 +103,45 @@ export class AskClient {
       });
     debug(`${where} -> ${response.status} in ${now() - started} ms`);
     // The transport hands a body over unread only for a 2xx answer.
-    if (response.stream === undefined) throw httpError(where, response, now());
+    if (response.stream === undefined) {
+      if (response.status === 404 && body.threadId !== undefined) throw threadNotFound(where, response);
+      throw httpError(where, response, now());
+    }
     const type = response.headers['content-type'];
     if (!/^text\/event-stream\b/i.test(type ?? '')) {
       void response.stream.cancel().catch(() => undefined);
       throw notAStream(where, response.status, type);
     }
-    return response.stream;
+    return { stream: response.stream, ...threadHeaders(response.headers) };
   }
+}
+
+/** The thread the answer belongs to, from its headers; the key is made a secret before anything else sees it. */
+function threadHeaders(headers: HttpResponse['headers']): { threadId?: string; threadKey?: string } {
+  const one = (name: string): string | undefined => {
+    const value = headers[name];
+    return typeof value === 'string' ? value.trim() : undefined;
+  };
+  const threadKey = one('x-thread-key');
+  if (threadKey) registerSecret(threadKey);
+  const threadId = one('x-thread-id');
+  return {
+    ...(threadId && THREAD_ID.test(threadId) ? { threadId } : {}),
+    // A key longer than any real one is not kept: it is sent back in every later body.
+    ...(threadKey && threadKey.length <= MAX_THREAD_KEY && /^[\x21-\x7e]+$/.test(threadKey) ? { threadKey } : {}),
+  };
+}
+
+/** Longest thread key kept. */
+const MAX_THREAD_KEY = 512;
+
+function threadNotFound(where: string, response: HttpResponse): ThreadNotFoundError {
+  const detail = errorDetail(response);
+  return new ThreadNotFoundError(
+    `${where} answered HTTP 404${detail ? `: ${detail}` : ''} for the thread of an earlier question`,
+    'http',
+    { status: 404, publicMessage: 'The assistant no longer knows the earlier conversation.' },
+  );
 }
 
 function notAStream(where: string, status: number, type: string | undefined): ServiceError {
