@@ -3,17 +3,19 @@
 // (conclude.ts: the one place that writes a round's end), or the plan while the job works.
 import { errorMessage, ServiceError } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
+import { readPullRequest } from '../github/pull-requests.ts';
 import { isTerminal, readJob } from '../service/wait.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { SweepContext, SweepResult } from '../step/finish.ts';
 import { InputProblems } from '../step/inputs.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { concludeRound, failRound, showPlan } from './conclude.ts';
+import { concludeRound, failRound, mayExist, showPlan } from './conclude.ts';
 import type { FollowContext } from './context.ts';
+import { followRound } from './follow.ts';
 import { readFollowSettings, type FollowSettings } from './inputs.ts';
 import { lockPull, STALE_GRACE_MS } from './lock.ts';
 import { findThread } from './thread.ts';
-import { flagInFlight } from './write.ts';
+import { flagInFlight, QUEUED } from './write.ts';
 
 /** Reads of the job per pull request, at most: a failure that may pass (network, 5xx, 429) is tried again. */
 const JOB_READS = 3;
@@ -34,7 +36,8 @@ export async function finishFollowed(number: number, sweep: SweepContext): Promi
   const context = followContext(number, sweep);
   // A first look through the sweep's read; under the claim the thread is read afresh (finishHeld).
   const found = await findThread(context.issue, { fresh: false });
-  if (!found.jobId || !found.known) return undefined;
+  // A thread without a job is this finisher's only while a create may have reached the service.
+  if (!found.known || !(found.jobId || found.state.head)) return undefined;
   const { deps, settings } = context;
   const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
   if (!lock.held) {
@@ -57,6 +60,11 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
   const { deps, settings } = context;
   // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
   const thread = await findThread(context.issue);
+  if (!jobId && !thread.jobId && thread.known && thread.state.head) {
+    const head = thread.state.head;
+    const verdict = await mayExist(context, thread, head, (await checkOf(context, head))?.id);
+    return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
+  }
   if (thread.jobId !== jobId || !thread.known || !thread.state.head) {
     return { kind: 'active', jobId, detail: 'the thread changed meanwhile: left to the next sweep' };
   }
@@ -64,7 +72,11 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
   const headCheck = await checkOf(context, head);
   if (headCheck?.status === 'completed') {
     await flagInFlight(context, false);
-    return { kind: 'done', jobId, detail: `the check on ${head.slice(0, 12)} was completed already` };
+    return sendQueued(context, {
+      kind: 'done',
+      jobId,
+      detail: `the check on ${head.slice(0, 12)} was completed already`,
+    });
   }
   const job = await readJob({
     client: deps.client,
@@ -92,7 +104,23 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
     return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'active', 40)}` };
   }
   const verdict = await concludeRound(context, thread, job, head, headCheck?.id);
-  return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
+  return sendQueued(context, { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) });
+}
+
+/**
+ * A head the job was not told about, left in flight by a run that played its rounds (held.ts): sent
+ * now without waiting, under the claim this sweep holds; the next sweep reports its end.
+ */
+async function sendQueued(context: FollowContext, done: SweepResult): Promise<SweepResult> {
+  const pull = await readPullRequest(context.octokit, context.repository, context.number);
+  const thread = await findThread(context.issue);
+  if (pull.state !== 'open' || !thread.jobId || thread.state.head === pull.headSha) return done;
+  // Only a head whose check says it waits for a follow-up: another push's own run is on its way.
+  const queued = await checkOf(context, pull.headSha);
+  if (queued?.status === 'completed' || !queued?.summary.startsWith(QUEUED)) return done;
+  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } });
+  const detail = `${done.detail}; sent ${pull.headSha.slice(0, 12)}: ${round.verdict.line}`;
+  return { kind: round.interrupted ? 'active' : done.kind, jobId: thread.jobId, detail: forMarkdown(detail, 300) };
 }
 
 /** The check of this action on `head`, or undefined when there is none or it cannot be read (a warning). */

@@ -1,5 +1,7 @@
 import { isRateLimited } from '../github/rate-limit.ts';
+import { errorMessage } from '../base/errors.ts';
 import type { IssueThread } from '../github/thread.ts';
+import type { FollowContext } from './context.ts';
 
 /**
  * One run at a time brings a pull request's job up to date. GitHub's one atomic primitive is the
@@ -54,4 +56,25 @@ export async function lockPull(issue: IssueThread, staleAfterMs: number, now: ()
 function heldSince(createdAt: string): string {
   const at = Date.parse(createdAt);
   return Number.isNaN(at) ? 'an unknown time' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** `work` done holding the pull request's 👀 (recorded for the post step), or who holds it since when. */
+export async function underLock<T>(
+  context: FollowContext,
+  work: () => Promise<T>,
+): Promise<{ held: true; value: T } | { held: false; since: string }> {
+  const { deps, settings, number } = context;
+  const { log } = deps.runner;
+  const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
+  if (!lock.held) return lock;
+  // Recorded for the post step, which lets go of it should this run be killed holding it.
+  if (lock.id !== undefined) deps.record.saveLock({ issueNumber: number, reactionId: lock.id });
+  try {
+    return { held: true, value: await work() };
+  } finally {
+    await lock
+      .release()
+      .then(() => deps.record.saveLock(undefined))
+      .catch((error: unknown) => log.warning(`Could not let go of the pull request's 👀: ${errorMessage(error)}`));
+  }
 }

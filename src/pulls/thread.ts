@@ -28,14 +28,19 @@ export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, close
  */
 export async function findThread(issue: IssueThread, { fresh = true } = {}): Promise<Thread> {
   let joined: Thread | undefined;
+  let jobless: Thread | undefined;
   for (const { id, body, marker } of await issue.signed('progress', { fresh })) {
-    if (!marker.jobId) continue;
     const state = parseFollowState(body, marker.jobId, issue.scope);
     const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers, body };
-    if (state) return { ...thread, state, known: true };
-    joined = { ...thread, state: { ...NEW_STATE }, known: false };
+    // Follow mode's comment before its job is known: `head` set says a create was tried (a job may exist).
+    if (!marker.jobId) jobless ??= state && { ...thread, state, known: true };
+    else if (state) return { ...thread, state, known: true };
+    else joined = { ...thread, state: { ...NEW_STATE }, known: false };
   }
-  return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true, body: '' };
+  return (
+    joined ??
+    jobless ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true, body: '' }
+  );
 }
 
 /** What the comment says under its markers: the action's own words, and inert text from outside. */
@@ -50,7 +55,10 @@ export interface ThreadView {
 
 export function renderThread(thread: Thread, view: ThreadView, scope: MarkerScope, key: string): string {
   const triggers = thread.triggers.includes(key) ? thread.triggers : [...thread.triggers, key];
-  const footer = [`job \`${thread.jobId}\``, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean);
+  const footer = [
+    thread.jobId && `job \`${thread.jobId}\``,
+    view.runUrl ? `[workflow run](${view.runUrl})` : '',
+  ].filter(Boolean);
   return [
     renderMarker({ kind: 'progress', jobId: thread.jobId, triggers }, scope),
     renderFollowState(thread.jobId, thread.state, scope),

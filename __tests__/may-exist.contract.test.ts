@@ -1,0 +1,181 @@
+/**
+ * One job lifecycle in every mode, through the shipped dist/ as the runner runs it, with the
+ * emulator's faults: a create the service may have acted on (a 502 after it created the job, a
+ * cancel during the create, then the post step) is never followed by a second job, neither by the
+ * next push of a followed pull request, nor by an agent run's re-run, nor by a sweep; the check says
+ * a job may exist and how to start a fresh one. And who asks before what is asked: an outsider's
+ * pull request with a broken input is skipped, green, without the input error.
+ */
+import type { FaultRule } from '../emulator/index.ts';
+import type { Emulator } from '../emulator/index.ts';
+import type { FakeGitHub } from '../emulator/github/index.ts';
+import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
+import { seen } from './support/render.ts';
+import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import {
+  commentEvent,
+  createRequests,
+  expectClean,
+  runAgainst,
+  scheduleEvent,
+  useServices,
+} from './support/services.ts';
+
+let emulator: Emulator;
+let github: FakeGitHub;
+
+useServices((started) => ({ emulator, github } = started));
+
+const CODE = 2;
+const FOLLOW = { 'pull-requests': 'follow' };
+const AFTER_502: FaultRule = { route: 'create', afterProcessing: true, fault: { kind: 'status', status: 502 } };
+/** The create reaches the service, which creates the job; its answer comes 3 s later. */
+const SLOW_CREATE: FaultRule = { route: 'create', afterProcessing: true, fault: { kind: 'delay', ms: 3_000 } };
+
+function pullEvent(action: string, name = 'pull_request', edit: (payload: Record<string, any>) => void = () => {}) {
+  const payload = webhookPayload('pull_request', action);
+  const pull = github.pullRequest(CODE);
+  payload.pull_request.number = CODE;
+  payload.number = CODE;
+  payload.pull_request.head.sha = pull.headSha;
+  payload.pull_request.base.sha = pull.baseSha;
+  payload.pull_request.labels = [];
+  payload.pull_request.draft = false;
+  edit(payload);
+  github.seedEvent(payload);
+  return { name, payload };
+}
+
+function run(options: RunOptions, inputs: Record<string, string> = FOLLOW): Promise<RunResult> {
+  return runAgainst({ emulator, github }, { ...options, inputs: { ...inputs, ...options.inputs } });
+}
+
+const checksOn = (sha: string) => github.checkRuns(sha).filter((check) => check.name === 'Docs');
+const thread = () => github.comments(CODE).filter((c) => c.user.type === 'Bot');
+
+/** Resolves once the service received the create. */
+async function createSent(): Promise<void> {
+  for (let tries = 0; tries < 400 && createRequests(emulator).length === 0; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A push to the code pull request, and its run: it must create no second job. */
+async function pushCreatesNothing(before: string): Promise<string> {
+  const head = github.push(CODE, { message: 'More' });
+  const pushed = await run({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = before)) });
+  expect(pushed.code).toBe(0);
+  expect(pushed.outputs.status).toBe('skipped');
+  expect(createRequests(emulator)).toHaveLength(1);
+  expect(emulator.requests.filter((r) => r.path.endsWith('/message'))).toEqual([]);
+  expect(checksOn(head)).toEqual([
+    expect.objectContaining({
+      conclusion: 'neutral',
+      title: 'skipped: a docs job may exist already',
+      summary: expect.stringContaining('a `/docs new` comment on the pull request starts a fresh one'),
+    }),
+  ]);
+  expectClean(pushed);
+  return head;
+}
+
+describe('follow mode after a create the service may have acted on', () => {
+  beforeEach(() => github.updatePullRequest(CODE, { labels: [] }));
+
+  test('a 502 after the job was created: the check says a job may exist; the next push and a sweep create none', async () => {
+    emulator.inject(AFTER_502);
+    const head = github.pullRequest(CODE).headSha;
+    const opened = await run({ event: pullEvent('opened') });
+    expect(opened.code).toBe(1);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(checksOn(head)).toEqual([
+      expect.objectContaining({ conclusion: 'failure', summary: expect.stringContaining('A docs job may exist') }),
+    ]);
+    expect(seen(thread()[0]?.body ?? '')).toContain('a `/docs new` comment on the pull request starts a fresh one');
+    expectClean(opened);
+
+    // A sweep meets the pull request (the label went on with the record): it creates nothing and
+    // leaves nothing in flight, as no run can learn that job's end.
+    const swept = await run({ event: scheduleEvent() }, { mode: 'sweep' });
+    expect(swept.code).toBe(0);
+    expect(github.pullRequest(CODE).labels).not.toContain(IN_FLIGHT_LABEL);
+    await pushCreatesNothing(head);
+    expect(emulator.jobsCreated()).toBe(1);
+  });
+
+  test('a cancel during the create, then the post step: the next push creates no second job', async () => {
+    emulator.inject(SLOW_CREATE);
+    const head = github.pullRequest(CODE).headSha;
+    const cancelled = await run({
+      event: pullEvent('opened'),
+      onSpawn: (child) => void createSent().then(() => child.kill('SIGINT')),
+    });
+    expect(cancelled.code).toBe(1);
+    expect(cancelled.outputs.status).toBe('cancelled');
+    const post = await run({ entry: 'post', state: cancelled.state });
+    expect(post.code).toBe(0);
+    expect(github.reactions().filter((r) => r.subject === 'issue' && r.content === 'eyes')).toEqual([]);
+    expect(checksOn(head)[0]).toMatchObject({ conclusion: 'failure', summary: expect.stringContaining('may exist') });
+    await pushCreatesNothing(head);
+  });
+
+  test('a main step killed during the create: its post step lets go, the record stays, the next push creates none', async () => {
+    emulator.inject(SLOW_CREATE);
+    const head = github.pullRequest(CODE).headSha;
+    const killed = await run({
+      event: pullEvent('opened'),
+      onSpawn: (child) => void createSent().then(() => child.kill('SIGKILL')),
+    });
+    expect(killed.signal).toBe('SIGKILL');
+    expect((await run({ entry: 'post', state: killed.state })).code).toBe(0);
+    await pushCreatesNothing(head);
+    // The head the cut-off run was on is settled by the sweep: a job may exist, no check left running.
+    expect((await run({ event: scheduleEvent() }, { mode: 'sweep' })).code).toBe(0);
+    expect(checksOn(head)[0]).toMatchObject({ status: 'completed', conclusion: 'neutral' });
+    expect(emulator.jobsCreated()).toBe(1);
+  });
+});
+
+describe('agent mode after a create the service may have acted on', () => {
+  test('a re-run and a sweep create no second job', async () => {
+    emulator.inject(AFTER_502);
+    const event = commentEvent(github);
+    const first = await run({ event }, { prompt: '' });
+    expect(first.code).toBe(1);
+    const rerun = await run({ event }, { prompt: '' });
+    expect(rerun.code).toBe(0);
+    expect(rerun.outputs.status).toBe('skipped');
+    expect(rerun.stdout).toMatch(/a job may exist already/);
+    expect((await run({ event: scheduleEvent() }, { mode: 'sweep' })).code).toBe(0);
+    expect(createRequests(emulator)).toHaveLength(1);
+    expect(emulator.jobsCreated()).toBe(1);
+  });
+});
+
+describe('who asks before what is asked', () => {
+  test("an outsider's pull_request_target with a broken input: skipped, green, no input error anywhere", async () => {
+    github.setPermission('Codertocat', 'read');
+    const head = github.pullRequest(CODE).headSha;
+    const result = await run({
+      event: pullEvent('opened', 'pull_request_target'),
+      inputs: { 'timeout-minutes': 'soon' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.outputs.status).toBe('skipped');
+    expect(result.stdout).not.toMatch(/::error::/);
+    const everything = [result.everything, result.summary, ...github.comments(CODE).map((c) => c.body)];
+    for (const check of github.checkRuns(head)) everything.push(check.title ?? '', check.summary ?? '');
+    for (const text of everything) expect(text).not.toMatch(/timeout-minutes|soon/);
+    expect(checksOn(head)[0]).toMatchObject({ conclusion: 'neutral', title: expect.stringMatching(/^skipped: /) });
+    expect(emulator.requests).toEqual([]);
+
+    // The workflow's owner still gets the error on their own pull request.
+    github.setPermission('Codertocat', 'admin');
+    const own = await run({
+      event: pullEvent('opened', 'pull_request_target'),
+      inputs: { 'timeout-minutes': 'soon' },
+    });
+    expect(own.code).toBe(1);
+    expect(own.stdout).toMatch(/::error::.*timeout-minutes/);
+  });
+});
