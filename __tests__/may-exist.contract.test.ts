@@ -6,25 +6,37 @@
  * a job may exist and how to start a fresh one. And who asks before what is asked: an outsider's
  * pull request with a broken input is skipped, green, without the input error.
  */
-import type { FaultRule } from '../emulator/index.ts';
-import type { Emulator } from '../emulator/index.ts';
-import type { FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
+import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { seen } from './support/render.ts';
-import { webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
+import { GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import {
+  closeServices,
   commentEvent,
   createRequests,
   expectClean,
+  resetServices,
   runAgainst,
   scheduleEvent,
-  useServices,
 } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
 
-useServices((started) => ({ emulator, github } = started));
+// The emulator's jobs open their docs pull request (#1) in the code repository, where the token may write.
+beforeAll(async () => {
+  [emulator, github] = await Promise.all([
+    startEmulator({ repository: 'https://github.com/Codertocat/Hello-World' }),
+    startFakeGitHub({ token: GITHUB_TOKEN }),
+  ]);
+});
+afterAll(() => closeServices({ emulator, github }));
+beforeEach(() => resetServices({ emulator, github }));
+afterEach(() => {
+  expect(github.violations).toEqual([]);
+  expect(github.unimplemented).toEqual([]);
+});
 
 const CODE = 2;
 const FOLLOW = { 'pull-requests': 'follow' };
@@ -177,5 +189,68 @@ describe('who asks before what is asked', () => {
     });
     expect(own.code).toBe(1);
     expect(own.stdout).toMatch(/::error::.*timeout-minutes/);
+  });
+});
+
+describe('no push dropped, and a close judged on the state read under the lock (issue 34)', () => {
+  const DOCS = 1;
+  const messages = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
+  const react = (method: 'POST' | 'DELETE', path = '') =>
+    fetch(`${github.url}/repos/${github.owner}/${github.repo}/issues/${CODE}/reactions${path}`, {
+      method,
+      headers: { authorization: `token ${GITHUB_TOKEN}`, 'content-type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify({ content: 'eyes' }) : null,
+    });
+
+  beforeEach(() => github.updatePullRequest(CODE, { labels: [] }));
+
+  test('a head queued behind a holder that stopped is sent by the sweep, never a check queued for ever', async () => {
+    const first = github.pullRequest(CODE).headSha;
+    expect((await run({ event: pullEvent('opened') })).outputs.status).toBe('completed');
+    // Another run holds the pull request (its 👀), and stops without sending the push that comes now.
+    const held = (await (await react('POST')).json()) as { id: number };
+    const head = github.push(CODE, { message: 'More' });
+    const queued = await run({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = first)) });
+    expect(queued.code).toBe(0);
+    expect(checksOn(head)[0]).toMatchObject({ status: 'in_progress', summary: expect.stringMatching(/^Queued:/) });
+    expect(github.pullRequest(CODE).labels).toContain(IN_FLIGHT_LABEL);
+    await react('DELETE', `/${held.id}`);
+
+    expect((await run({ event: scheduleEvent() }, { mode: 'sweep' })).code).toBe(0);
+    expect(messages()).toHaveLength(1);
+    expect(checksOn(head)[0]?.summary ?? '').not.toMatch(/^Queued:/);
+    expect(createRequests(emulator)).toHaveLength(1);
+  });
+
+  test('a closed run that executes after a reopen leaves the docs pull request of the open code pull request open', async () => {
+    expect((await run({ event: pullEvent('opened') })).outputs.status).toBe('completed');
+    github.updatePullRequest(CODE, { state: 'closed' });
+    const closed = pullEvent('closed', 'pull_request', (p) => (p.pull_request.state = 'closed'));
+    github.updatePullRequest(CODE, { state: 'open' });
+    const touches = () =>
+      github.calls.filter((call) => call.path.endsWith(`/pulls/${DOCS}`) && call.method === 'PATCH');
+    const before = touches().length;
+    const late = await run({ event: closed });
+    expect(late.code).toBe(0);
+    expect(late.outputs.message).toMatch(/open again/);
+    expect(github.pullRequest(DOCS).state).toBe('open');
+    expect(touches()).toHaveLength(before);
+  });
+
+  test('a pull request closed unmerged while its first round works gets its docs pull request closed', async () => {
+    emulator.configure({ outcome: 'pr', durationMs: 2_000 });
+    const opened = pullEvent('opened');
+    const working = run({ event: opened });
+    await createSent();
+    github.updatePullRequest(CODE, { state: 'closed' });
+    const closing = await run({ event: pullEvent('closed', 'pull_request', (p) => (p.pull_request.state = 'closed')) });
+    expect(closing.code).toBe(0);
+    const worked = await working;
+    expect(worked.code).toBe(0);
+    expect(github.pullRequest(DOCS).state).toBe('closed');
+    expect(seen(thread()[0]?.body ?? '')).toMatch(/the code pull request was closed/);
+    // The signed record says so: a later close finds it settled.
+    const again = await run({ event: pullEvent('closed', 'pull_request', (p) => (p.pull_request.state = 'closed')) });
+    expect(again.outputs.message).toMatch(/settled already \(closed\)/);
   });
 });

@@ -16,7 +16,9 @@ import { say } from './write.ts';
 export async function closeFollowed(context: FollowContext, problems: InputProblems): Promise<void> {
   const { deps, number } = context;
   const { runner, record } = deps;
-  if (!(await findThread(context.issue)).jobId) {
+  const found = await findThread(context.issue);
+  // A create under way (its record written, its job not yet) is settled by the run that holds the lock.
+  if (!found.jobId && !found.state.head) {
     record.writeOutputs({ status: SKIPPED_STATUS });
     runner.log.notice(`Nothing to do: pull request #${number} has no docs job.`);
     return;

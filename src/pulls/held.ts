@@ -56,6 +56,8 @@ export async function followWhileHeld(
         title: 'queued: folded into the next follow-up',
         summary: `${QUEUED} another run holds the job of this pull request; it sends this head when its current round ends.`,
       });
+      // Should the holder stop first (killed, or out of rounds), the sweep finds this head.
+      await flagInFlight(context, true);
       return undefined;
     }
     if (held.value) return last;
