@@ -4,7 +4,7 @@
  */
 import { jest } from '@jest/globals';
 import { decidePullEvent } from '../src/pulls/decide.ts';
-import { readFollowSettings } from '../src/pulls/inputs.ts';
+import { readFollowSettings } from '../src/step/follow-inputs.ts';
 import { parseFollowState, renderFollowState, type FollowState } from '../src/pulls/marker.ts';
 import { followUpPrompt, openingPrompt } from '../src/pulls/prompt.ts';
 import { verdictOf } from '../src/pulls/verdict.ts';

@@ -1,5 +1,5 @@
 // The two things said about a round of a followed pull request's job, each written from one place
-// whoever says it: the waiting run (follow.ts) or the sweep (finish-followed.ts). The plan while
+// whoever says it: the waiting run (follow.ts) or the sweep (finisher.ts). The plan while
 // the job works, and the end once it ended: the verdict on the check of the head the job was told
 // about and in the thread, the docs pull request a draft until the code merges, the label off.
 import { errorMessage } from '../base/errors.ts';

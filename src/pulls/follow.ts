@@ -3,7 +3,7 @@ import { compareRange, listChangedFiles, readPullRequest, type PullRequest } fro
 import type { Job } from '../service/client.ts';
 import { isAmbiguous, sendOnce } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
-import type { FollowSettings } from './inputs.ts';
+import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
 import type { Verdict } from './verdict.ts';

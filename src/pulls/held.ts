@@ -83,7 +83,7 @@ async function moved(context: FollowContext, head: string): Promise<boolean> {
 
 /**
  * This run played its rounds and the pull request moved on again: its head stays in flight (the
- * label on), for the sweep to send (finish-followed.ts) or the next event on the pull request.
+ * label on), for the sweep to send (finisher.ts) or the next event on the pull request.
  */
 async function leaveQueued(context: FollowContext, head: string): Promise<void> {
   context.deps.runner.log.notice(

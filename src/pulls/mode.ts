@@ -1,21 +1,11 @@
 // Follow mode's entry of the table (src/modes.ts): with `pull-requests: follow`, the pull request
 // events. Its decision (what the event asks, and every input it needs, their errors kept) is made
 // here, once; run.ts and the GitHub calls load only for runs that follow a pull request.
-import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
-import { maskServiceSecrets, readServiceSettings, type InputProblems, type ServiceSettings } from '../step/inputs.ts';
+import { readBacklogSettings } from '../step/backlog-inputs.ts';
+import { maskServiceSecrets, readServiceSettings } from '../step/inputs.ts';
 import type { Mode } from '../step/mode.ts';
-import { decidePullEvent, isFollowEvent, type PullDecision } from './decide.ts';
-import { readFollowSettings, type FollowSettings } from './inputs.ts';
-
-/** What follow mode decided for a run: what the event asks, and the settings it runs with. */
-export interface FollowDecision {
-  pull: PullDecision;
-  settings: ServiceSettings;
-  follow: FollowSettings;
-  backlog: BacklogSettings;
-  /** Thrown only once the pull request's author may ask (run.ts): an outsider never sees one. */
-  problems: InputProblems;
-}
+import { decidePullEvent, isFollowEvent, type FollowDecision } from './decide.ts';
+import { readFollowSettings } from '../step/follow-inputs.ts';
 
 /** Follow mode: pull request events where the workflow set `pull-requests: follow`. */
 export const pullsMode: Mode<FollowDecision> = {

@@ -11,7 +11,7 @@ import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import { closeFollowed } from './close.ts';
 import { followWhileHeld } from './held.ts';
 import type { FollowContext, Round } from './follow.ts';
-import type { FollowDecision } from './mode.ts';
+import type { FollowDecision } from './decide.ts';
 import { check } from './write.ts';
 import { IssueThread } from '../github/thread.ts';
 import { refusedOverBacklog } from './backlog.ts';

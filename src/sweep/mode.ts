@@ -7,6 +7,7 @@ import { systemClock } from '../base/clock.ts';
 import { SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
 import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher } from '../step/finish.ts';
+import { readFollowSettings, type FollowSettings } from '../step/follow-inputs.ts';
 import { lazyOctokit } from '../step/deps.ts';
 import {
   maskServiceSecrets,
@@ -23,7 +24,14 @@ export const SWEEP_EVENTS = ['schedule', 'workflow_dispatch'] as const;
 
 export type SweepDecision =
   | { kind: 'skip'; notice: string }
-  | { kind: 'run'; settings: ServiceSettings; backlog: BacklogSettings; askAgain: string; problems: InputProblems };
+  | {
+      kind: 'run';
+      settings: ServiceSettings;
+      follow: FollowSettings;
+      backlog: BacklogSettings;
+      askAgain: string;
+      problems: InputProblems;
+    };
 
 /** The sweep: `mode: sweep` on a schedule or by hand; any other event is skipped with a notice. */
 /** `finishers`: loads the modes' finishers (src/modes.ts), only when a sweep runs. */
@@ -46,6 +54,8 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
       return {
         kind: 'run',
         settings,
+        // Its pull requests' checks and docs pull requests, named as the follow workflow names them.
+        follow: readFollowSettings(problems),
         backlog: readBacklogSettings(problems),
         askAgain: routing.triggerPhrase,
         problems,
@@ -57,7 +67,7 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
         step.runner.log.notice(decision.notice);
         return;
       }
-      const { settings, backlog, askAgain, problems } = decision;
+      const { settings, follow, backlog, askAgain, problems } = decision;
       problems.throwIfAny();
       if (!settings.apiKey) throw missingApiKey();
       if (!settings.githubToken)
@@ -75,7 +85,7 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
       const octokit = await lazyOctokit(settings.githubToken, settings.timeoutMs, step)();
       const { runSweep } = await import('./run.ts');
       const context = {
-        ...{ step, octokit, repository: event.repository, settings, client },
+        ...{ step, octokit, repository: event.repository, settings, follow, client },
         ...{ clock: systemClock, runUrl: runUrl(), docsToken: backlog.docsToken },
       };
       await runSweep(context, await finishers(), { backlog, askAgain });
