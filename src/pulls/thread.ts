@@ -1,7 +1,6 @@
-import { renderMarker, type MarkerScope } from '../github/marker.ts';
+import { readMarker, renderMarker, type FollowState, type MarkerScope } from '../github/marker.ts';
 import type { IssueThread } from '../github/thread.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { parseFollowState, renderFollowState, type FollowState } from './marker.ts';
 
 /** The followed pull request's one progress comment, as found: its job and what the job was told. */
 export interface Thread {
@@ -14,6 +13,19 @@ export interface Thread {
   known: boolean;
   /** The comment as last read or written ('' before there is one): a writer edits only what changed. */
   body: string;
+}
+
+/** The follow line (the codec's `follow` kind), bound to the job of the progress marker above it. */
+export function renderFollowState(jobId: string, state: FollowState, scope: MarkerScope): string {
+  return renderMarker({ kind: 'follow', ...state }, { ...scope, job: jobId });
+}
+
+/** The follow state of `body`'s second line, when this action signed it for this job and scope. */
+export function parseFollowState(body: string, jobId: string, scope: MarkerScope): FollowState | undefined {
+  const marker = readMarker(body.split('\n', 2)[1] ?? '', { ...scope, job: jobId }, 'follow');
+  if (!marker) return undefined;
+  const { kind: _kind, ...state } = marker;
+  return state;
 }
 
 export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, closed: '' };
