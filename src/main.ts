@@ -1,12 +1,10 @@
 import { readEvent } from './github/event.ts';
 import { createOctokit, runUrl } from './github/octokit.ts';
 import { watchForCancel } from './step/cancel.ts';
-import { progressWords } from './agent/outcomes.ts';
 import { readPostInputs } from './step/inputs.ts';
 import { decideRun } from './step/mode.ts';
-import { MODES } from './modes.ts';
+import { MODES, postWords, reportFailure } from './modes.ts';
 import { runPost } from './step/post.ts';
-import { reportFailure } from './agent/report.ts';
 import type { Runner } from './step/runner.ts';
 import { StepRecord } from './step/state.ts';
 import { readTimings, type Timings } from './step/timings.ts';
@@ -51,7 +49,7 @@ export async function runPostStep(runner: Runner): Promise<void> {
     record,
     log: runner.log,
     runUrl: runUrl(),
-    words: progressWords,
+    words: postWords,
     connect: async () => {
       const inputs = readPostInputs();
       if (!inputs) return undefined;

@@ -1,8 +1,9 @@
 // The table of modes: each entry says which runs its mode takes, decides that mode's trigger and
 // the settings it needs, and runs it (step/mode.ts, `Mode`). The first entry that takes a run
-// decides it; main.ts runs what it decided and knows no mode by name.
+// decides it; main.ts runs what it decided and imports no mode: what it says without a mode (a
+// failure before any, the post step's comment) is agent mode's words, named here.
 //
-// Adding a mode (pull-request following, a sweep, …) is one entry here: its folder beside agent/
+// Adding a mode is one entry here (as follow mode, pulls/, and the sweep, sweep/, were): its folder beside agent/
 // and ask/ (a LAYERS name and a `layer(...)` line in eslint.config.js) exports its `Mode`, placed
 // before the modes whose runs it takes. Agent mode stays last: it takes every run no other mode
 // takes, and skips with a notice what the workflow is not set up for.
@@ -12,6 +13,9 @@ import { pullsMode } from './pulls/mode.ts';
 import type { Finisher } from './step/finish.ts';
 import { mode, type AnyMode } from './step/mode.ts';
 import { sweepMode } from './sweep/mode.ts';
+
+export { progressWords as postWords } from './agent/outcomes.ts';
+export { reportFailure } from './agent/report.ts';
 
 // The sweep finishes what other modes left in flight, through the finisher each gives (step/finish.ts),
 // loaded only by a sweep. Follow mode's first: a followed pull request's comment carries a progress

@@ -3,7 +3,7 @@
 // src/modes.ts; this file holds what every entry shares: the routing inputs that choose the mode,
 // and the rule that walks the table.
 //
-// Adding a mode (pull-request following, a sweep, …) is one entry in src/modes.ts: a folder beside
+// Adding a mode is one entry in src/modes.ts (as pulls/ and sweep/ were): a folder beside
 // agent/ and ask/ with a `Mode` (when it takes a run, what it decided, how it runs that), placed in
 // the table before the modes it takes runs from. The other entries and main.ts do not change; a
 // mode a workflow names in the `mode` input also adds its name to readMode (and action.yml).
