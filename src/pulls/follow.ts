@@ -21,6 +21,8 @@ export interface Round {
   interrupted: boolean;
   /** The pull request is no longer followed now (closed, draft, label, budget): nothing more to send. */
   stop: boolean;
+  /** A create the service may have acted on: a job may exist (`status: unknown` when cancelled, as in agent mode). */
+  mayExist?: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
     if (unsure) deps.runner.log.warning(refusal(error));
     const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
     const verdict = await failRound(context, thread, pull.headSha, checkId, why);
-    return { job: undefined, verdict, interrupted: false, stop: true };
+    return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
   }
   deps.record.saveJob(job.id);
   // Until this round's end is written, the sweep finds the job by the label (github/in-flight.ts).

@@ -1,5 +1,5 @@
 import { errorMessage } from '../base/errors.ts';
-import { CANCELLED_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
+import { CANCELLED_STATUS, SKIPPED_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
 import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
@@ -134,7 +134,9 @@ async function report(round: Round | undefined, deps: Dependencies): Promise<voi
   const { job, verdict } = round;
   const status =
     deps.signal.aborted && !job
-      ? CANCELLED_STATUS
+      ? round.mayExist
+        ? UNKNOWN_STATUS
+        : CANCELLED_STATUS
       : (job?.status ?? (verdict.conclusion === 'failure' ? 'error' : SKIPPED_STATUS));
   record.writeOutputs({
     status,
