@@ -27,7 +27,7 @@ import type { IssueThread, ReactionSubject } from './thread.ts';
  * Runs started by the workflow itself (dispatch, schedule, push) have no request on GitHub to
  * claim; each run id is its own request.
  */
-export const CLAIM_REACTION = 'eyes';
+export const CLAIM_REACTION = 'eyes' as const;
 
 /** What the claim sits on: the comment that asked, or the issue or pull request itself. */
 export type ClaimSubject = ReactionSubject;
@@ -132,17 +132,12 @@ export async function claimRequest(progress: ProgressComments, request: RequestK
 }
 
 /**
- * One run at a time brings a pull request's job up to date. GitHub's one atomic primitive is the
- * reaction (through the issue thread's `react`): the first POST of a reaction answers 201, every later one of the same token
- * 200. The run that gets 201 holds the pull request (👀 on it while it works) and deletes the
- * reaction when it is done; a run that gets 200 folds its push into the holder's next follow-up:
- * the holder reads the head again after each job round and after letting go, so no push is left
- * unsent. A holder killed before it let go (no run outlives its timeout) leaves a reaction that is
- * taken over once it is older than the longest run could be.
- */
-export const LOCK_REACTION = 'eyes' as const;
-
-/**
+ * The lock on a pull request (lockPull), the same reaction as the claim above: one run at a time
+ * brings its job up to date. The run that gets 201 holds it (👀 on it while it works) and deletes
+ * the reaction when done; a run that gets 200 folds its push into the holder's next follow-up (the
+ * holder reads the head again after each round and after letting go, so no push is left unsent).
+ * A holder killed before it let go leaves a reaction taken over once older than any run could be.
+ *
  * The one stale constant: a lock older than the longest run (timeout-minutes) and this much more
  * was left by a killed run; a claim on a request's end older than this, on a comment still in
  * flight, by a run or sweep that died before it wrote the end (agent/conversation.ts).
@@ -161,7 +156,7 @@ export async function lockPull(issue: IssueThread, staleAfterMs: number, now: ()
   for (let attempt = 0; attempt < 2; attempt++) {
     let answer;
     try {
-      answer = await issue.react(LOCK_REACTION, subject);
+      answer = await issue.react(CLAIM_REACTION, subject);
     } catch (error) {
       // A token that may not react (no 'issues: write') is a refusal, not a holder: the run goes on
       // unlocked and says so, as a claim refused does (claimRequest). Anything else is thrown.
