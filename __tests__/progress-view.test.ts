@@ -9,6 +9,7 @@ import type { ProgressFacts } from '../src/step/state.ts';
 import { cleanText, fence } from '../src/text/sanitize.ts';
 import { forMarkdown } from '../src/text/text-gate.ts';
 import { render } from './support/render.ts';
+import { toSession } from '../src/service/session.ts';
 
 const RUN_URL = 'https://github.com/o/r/actions/runs/1';
 const view = {
@@ -133,5 +134,26 @@ describe('sanitising', () => {
 
   test('neutralises mentions and markup', () => {
     expect(forMarkdown('**hi** @team')).toBe('\\*\\*hi\\*\\* @\u200bteam');
+  });
+});
+
+describe('the plan of a job that completed', () => {
+  const scope = { key: 'svc_k', repository: 'o/r', issueNumber: 1 };
+  const todos = [
+    { content: 'Write the changes', status: 'completed' },
+    { content: 'Open a pull request', status: 'cancelled' },
+    { content: 'Tell the team', status: 'pending' },
+  ];
+
+  test('a step it finished without is "not needed", never "cancelled"; a failed job keeps "cancelled"', () => {
+    const steps = (haultReason: string) => toSession({ haultReason, todos }).todos;
+    const shown = (reason: string) =>
+      render(
+        renderView({ jobId: 'job_1', triggers: ['c1'], headline: 'Done', working: false, steps: steps(reason) }, scope),
+      ).text;
+    expect(shown('completed')).toContain('➖ Open a pull request (not needed)');
+    expect(shown('completed')).toContain('➖ Tell the team (not needed)');
+    expect(shown('completed')).not.toContain('cancelled');
+    expect(shown('error')).toContain('✖️ Open a pull request (cancelled)');
   });
 });

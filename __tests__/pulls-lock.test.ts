@@ -1,11 +1,11 @@
 /**
- * One run at a time per pull request (src/pulls/lock.ts), against the fake GitHub in-process: the
+ * One run at a time per pull request (src/github/claim.ts, lockPull), against the fake GitHub in-process: the
  * 👀 reaction's 201 and 200 are the lock, letting go deletes it, and one a killed run left behind
  * is taken over once older than any run may live.
  */
 import { createOctokit } from '../src/github/octokit.ts';
 import { IssueThread } from '../src/github/thread.ts';
-import { lockPull } from '../src/pulls/lock.ts';
+import { lockPull } from '../src/github/claim.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { useFakeGitHubApi } from './support/services.ts';
 

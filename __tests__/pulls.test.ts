@@ -4,8 +4,9 @@
  */
 import { jest } from '@jest/globals';
 import { decidePullEvent } from '../src/pulls/decide.ts';
-import { readFollowSettings } from '../src/pulls/inputs.ts';
-import { parseFollowState, renderFollowState, type FollowState } from '../src/pulls/marker.ts';
+import { readFollowSettings } from '../src/step/follow-inputs.ts';
+import { signFields, type FollowState } from '../src/github/marker.ts';
+import { parseFollowState, renderFollowState } from '../src/pulls/thread.ts';
 import { followUpPrompt, openingPrompt } from '../src/pulls/prompt.ts';
 import { verdictOf } from '../src/pulls/verdict.ts';
 import { readTriggerSettings } from '../src/agent/inputs.ts';
@@ -110,6 +111,15 @@ describe('the signed record of what the job was told', () => {
     expect(parseFollowState(body(line), 'job_2', scope)).toBeUndefined();
     expect(parseFollowState(body(line), 'job_1', { ...scope, issueNumber: 3 })).toBeUndefined();
     expect(parseFollowState(body(line), 'job_1', { ...scope, key: 'svc_other' })).toBeUndefined();
+  });
+
+  test('a line written before the one codec read it (signed by its own parser then) still parses', () => {
+    const head = 'b'.repeat(40);
+    // The former pulls/marker.ts signature: kind, repository, pull request, job, then the fields.
+    const sig = signFields('svc_key', ['follow', 'codertocat/hello-world', '2', 'job_1', head, '3', '1', '-']);
+    const line = `<!-- docs-agent-follow head=${head} sent=3 drafted=1 closed=- sig=${sig} -->`;
+    expect(parseFollowState(body(line), 'job_1', scope)).toEqual(state);
+    expect(renderFollowState('job_1', state, scope)).toBe(line);
   });
 
   test('an edited head or count is not believed', () => {

@@ -83,13 +83,13 @@ describe('the run record', () => {
 
   test('the context names the run and no prompt', () => {
     const { context } = record({}, 'Refresh the secret roadmap').record;
-    expect(context).toMatch(/^docs-agent-action \(run 77, [0-9a-f]{16}\)$/);
+    expect(context).toMatch(/^docs-agent\/record \(run 77, [0-9a-f]{16}\)$/);
     expect(context).not.toContain('roadmap');
   });
 
   test('a job id too long to record is said, and nothing is saved', () => {
     const { record: made, log } = record();
-    expect(made.entry(`job_${'x'.repeat(95)}`)).toBeDefined();
+    expect(made.entry(`job_${'x'.repeat(75)}`)).toBeDefined();
     expect(made.entry(`job_${'x'.repeat(120)}`)).toBeUndefined();
     expect(log.lines).toEqual([expect.stringMatching(/^warning: Job id \S+ is too long .* A re-run .* new job/)]);
   });

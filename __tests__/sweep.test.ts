@@ -2,8 +2,10 @@
 // test: agent mode's finisher (agent/finisher.ts) for each state a request in flight can be in, and
 // the sweep's walk over the index (sweep/run.ts). The whole runs through dist/ are in
 // sweep.contract.test.ts.
+import { NO_RELEASE } from '../src/step/release-inputs.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { Conversation, STALE_CLAIM_MS } from '../src/agent/conversation.ts';
+import { Conversation } from '../src/agent/conversation.ts';
+import { STALE_GRACE_MS } from '../src/github/claim.ts';
 import { agentFinisher } from '../src/agent/finisher.ts';
 import { IN_FLIGHT_LABEL, type InFlightItem } from '../src/github/in-flight.ts';
 import { createOctokit, type Octokit } from '../src/github/octokit.ts';
@@ -94,6 +96,7 @@ async function context(
   return {
     runner,
     reads,
+    follow: { docsToken: '', draftUntilMerged: true, skipLabel: '', maxFollowUps: 10, checkName: 'Docs', wait: true, release: NO_RELEASE },
     threadOf: (number) => threads.of(number),
     step: {
       runner,
@@ -202,9 +205,9 @@ describe("agent mode's finisher", () => {
     expect(github.labels(ISSUE)).toEqual([IN_FLIGHT_LABEL]);
   });
 
-  test('a claim older than STALE_CLAIM_MS on a comment still in flight is taken over', async () => {
+  test('a claim older than STALE_GRACE_MS on a comment still in flight is taken over', async () => {
     const request = await detachedRequest();
-    const swept = await context({ status: 'failed' }, Date.now() + STALE_CLAIM_MS + 60_000);
+    const swept = await context({ status: 'failed' }, Date.now() + STALE_GRACE_MS + 60_000);
     await swept.octokit.rest.reactions.createForIssueComment({
       owner: github.owner,
       repo: github.repo,

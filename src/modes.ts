@@ -1,7 +1,8 @@
 // The table of modes: each entry says which runs its mode takes, decides that mode's trigger and
-// the settings it needs (follow mode decides in its run: pulls/run.ts), and runs it (step/mode.ts,
-// `Mode`). The first entry that takes a run decides it; main.ts runs what it decided, and names
-// agent mode only for the words of a failure outside any mode and of the post step.
+// the settings it needs, and runs it (step/mode.ts, `Mode`). The first entry that takes a run
+// decides it; main.ts runs what it decided and imports no mode: what it says without a mode (a
+// failure before any, the post step's comment) is worded from the table of outcomes
+// (step/progress-words.ts over outcome/).
 //
 // Adding a mode is one entry here: its folder beside the others (a LAYERS name and a `layer(...)`
 // line in eslint.config.js) exports its `Mode`, placed before the modes whose runs it takes, and a

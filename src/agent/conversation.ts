@@ -1,4 +1,5 @@
 import { errorMessage } from '../base/errors.ts';
+import { STALE_GRACE_MS } from '../github/claim.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
 import type { ReactionSubject } from '../github/thread.ts';
 import type { Trigger } from '../github/trigger.ts';
@@ -10,13 +11,6 @@ import type { Outcome } from '../outcome/outcome.ts';
 import { OUTCOMES } from '../outcome/table.ts';
 import { keepsOpen, notificationText } from '../outcome/words.ts';
 import { finalFacts, progressWords } from '../step/progress-words.ts';
-
-/**
- * A claim on a request's end older than this, on a comment still in flight, was taken by a run or
- * sweep that died before it wrote the end: the next sweep writes it (and notifies only if no
- * notification is on the issue yet).
- */
-export const STALE_CLAIM_MS = 15 * 60_000;
 
 /** The request a conversation answers: its key, where its reactions go, whom its end is told to. */
 export interface ConversationRequest {
@@ -186,14 +180,14 @@ export class Conversation {
   /**
    * The sweep's final word, for a job that ended after its run stopped: the claim first (see the
    * class comment), then the comment, the notification. 'claimed': another finisher holds the
-   * claim and may still be writing; a claim older than STALE_CLAIM_MS is taken over. Throws when
+   * claim and may still be writing; a claim older than STALE_GRACE_MS is taken over. Throws when
    * the comment could not be written.
    */
   async finishSwept(outcome: Outcome, elapsedMs: number, now: number): Promise<Finished> {
     const progress = this.#progress;
     if (!progress) return 'claimed';
     const claim = await this.#claim(outcome);
-    const stale = claim && !claim.created && now - Date.parse(claim.createdAt) > STALE_CLAIM_MS;
+    const stale = claim && !claim.created && now - Date.parse(claim.createdAt) > STALE_GRACE_MS;
     if (claim && !claim.created && !stale) return 'claimed';
     await this.#write(progress, this.#final(outcome, elapsedMs));
     await this.#notify(outcome);

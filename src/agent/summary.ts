@@ -1,16 +1,9 @@
-import type { PlanStep } from '../base/constants.ts';
+import { STEP_SHOWN } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
 import type { Outcome } from '../outcome/outcome.ts';
 import { OUTCOMES } from '../outcome/table.ts';
 import { forHtml, forMarkdown } from '../text/text-gate.ts';
 import type { SummaryWriter } from '../step/runner.ts';
-
-const STEP_STATES: Record<PlanStep['status'], string> = {
-  completed: '✅ done',
-  in_progress: '🔄 in progress',
-  pending: '⬜ pending',
-  cancelled: '✖️ cancelled',
-};
 
 /**
  * Markdown placed among the summary's HTML (core writes headings and tables as HTML blocks). A blank
@@ -57,7 +50,10 @@ export async function writeSummary(summary: SummaryWriter, outcome: Outcome, ela
         { data: 'Step', header: true },
         { data: 'Status', header: true },
       ],
-      ...todos.map((step) => [forHtml(step.content, 200), STEP_STATES[step.status]]),
+      ...todos.map((step) => [
+        forHtml(step.content, 200),
+        `${STEP_SHOWN[step.status].symbol} ${STEP_SHOWN[step.status].word}`,
+      ]),
     ]);
   }
   await summary.write();

@@ -131,5 +131,17 @@ export interface PlanStep {
   status: StepStatus;
 }
 
-export const STEP_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export const STEP_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'skipped'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/**
+ * Each plan step's symbol and word, the one place every view of the plan takes them from (comment,
+ * check, job summary). `skipped`: a step the job finished without (service/session.ts), not cancelled.
+ */
+export const STEP_SHOWN: Record<StepStatus, { symbol: string; word: string }> = {
+  completed: { symbol: '✅', word: 'done' },
+  in_progress: { symbol: '🔄', word: 'in progress' },
+  pending: { symbol: '⬜', word: 'pending' },
+  cancelled: { symbol: '✖️', word: 'cancelled' },
+  skipped: { symbol: '➖', word: 'not needed' },
+};

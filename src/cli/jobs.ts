@@ -211,7 +211,13 @@ export function displayLogger(display: Display): Logger {
   };
 }
 
-const MARK: Record<PlanStep['status'], string> = { pending: '·', in_progress: '→', completed: '✓', cancelled: '✗' };
+const MARK: Record<PlanStep['status'], string> = {
+  pending: '·',
+  in_progress: '→',
+  completed: '✓',
+  cancelled: '✗',
+  skipped: '–',
+};
 
 /** The agent's plan as it progresses: a permanent line when a step starts or ends, the step under way on the live line. */
 class PlanLines {

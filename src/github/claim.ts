@@ -5,7 +5,7 @@ import type { FoundProgress, ProgressComments } from './progress-comment.ts';
 import type { Trigger } from './trigger.ts';
 import { forLog } from '../text/text-gate.ts';
 import { isRateLimited } from './rate-limit.ts';
-import type { ReactionSubject } from './thread.ts';
+import type { IssueThread, ReactionSubject } from './thread.ts';
 
 /**
  * How one request makes one job.
@@ -27,7 +27,7 @@ import type { ReactionSubject } from './thread.ts';
  * Runs started by the workflow itself (dispatch, schedule, push) have no request on GitHub to
  * claim; each run id is its own request.
  */
-export const CLAIM_REACTION = 'eyes';
+export const CLAIM_REACTION = 'eyes' as const;
 
 /** What the claim sits on: the comment that asked, or the issue or pull request itself. */
 export type ClaimSubject = ReactionSubject;
@@ -129,4 +129,58 @@ export async function claimRequest(progress: ProgressComments, request: RequestK
     };
   }
   return { kind: 'go', existing, release };
+}
+
+/**
+ * The lock on a pull request (lockPull), the same reaction as the claim above: one run at a time
+ * brings its job up to date. The run that gets 201 holds it (👀 on it while it works) and deletes
+ * the reaction when done; a run that gets 200 folds its push into the holder's next follow-up (the
+ * holder reads the head again after each round and after letting go, so no push is left unsent).
+ * A holder killed before it let go leaves a reaction taken over once older than any run could be.
+ *
+ * The one stale constant: a lock older than the longest run (timeout-minutes) and this much more
+ * was left by a killed run; a claim on a request's end older than this, on a comment still in
+ * flight, by a run or sweep that died before it wrote the end (agent/conversation.ts).
+ */
+export const STALE_GRACE_MS = 15 * 60_000;
+
+/**
+ * `id`: the reaction that holds it (undefined when a run goes on unlocked). `since`: when the holder
+ * took it, in the action's own words (GitHub's timestamp is outside text: only its parsed value is used).
+ */
+export type Lock =
+  { held: true; id: number | undefined; release: () => Promise<void> } | { held: false; since: string };
+
+export async function lockPull(issue: IssueThread, staleAfterMs: number, now: () => number): Promise<Lock> {
+  const subject = { kind: 'issue', number: issue.issueNumber } as const;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let answer;
+    try {
+      answer = await issue.react(CLAIM_REACTION, subject);
+    } catch (error) {
+      // A token that may not react (no 'issues: write') is a refusal, not a holder: the run goes on
+      // unlocked and says so, as a claim refused does (claimRequest). Anything else is thrown.
+      const status = (error as { status?: number }).status;
+      if (status !== 403 || isRateLimited(error)) throw error;
+      issue.log.warning(
+        "GitHub refused the 👀 that lets one run at a time update this pull request's job: going on unlocked, " +
+          "so runs that overlap could each send a push. Give the token 'issues: write'.",
+      );
+      return { held: true, id: undefined, release: async () => {} };
+    }
+    const { created, id, createdAt } = answer;
+    const release = (): Promise<void> => issue.unreact(subject, id);
+    if (created) return { held: true, id, release };
+    const age = now() - Date.parse(createdAt);
+    if (attempt > 0 || !(age > staleAfterMs)) return { held: false, since: heldSince(createdAt) };
+    // Older than any run may live: its holder was killed. Taken over, and claimed again atomically.
+    await release();
+  }
+  return { held: false, since: heldSince('') };
+}
+
+/** GitHub's `created_at` as "2026-11-21 10:03 UTC", or 'an unknown time' when it is not a time. */
+function heldSince(createdAt: string): string {
+  const at = Date.parse(createdAt);
+  return Number.isNaN(at) ? 'an unknown time' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -9,12 +9,13 @@ import { ISSUE_REF, JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '
  *   `open` is there only while the request is in flight (the comment says "working", or that the
  *   run stopped and the job continues): whom the end is to be told to (`-`: nobody), so the sweep
  *   (src/sweep/) finishes it exactly as the waiting run would have, from signed facts only;
- * - notify `<!-- docs-agent-action notified=… sig=… -->`: the one comment telling the requester a
- *   job ended, so a re-run does not notify twice;
- * - refusal `<!-- docs-agent-action refused=… sig=… -->`: the one reply telling a user why nothing
- *   started, so nobody is refused twice on one issue;
- * - ask `<!-- docs-agent-ask thread=… q=… sig=… -->`: an answer comment, with the assistant's
- *   thread id (so the next question continues the conversation) and what asked;
+ * - notify `notified=…` / refusal `refused=…` (prefix `<!-- docs-agent-action`): the one comment
+ *   telling the requester a job ended / the one reply telling a user why nothing started, so a
+ *   re-run does neither twice;
+ * - ask `<!-- docs-agent-ask thread=… q=… sig=… -->`: an answer, with the assistant's thread id;
+ * - follow `<!-- docs-agent-follow head=… sent=… drafted=0|1 closed=… sig=… -->`: the second line of
+ *   a followed pull request's progress comment (pulls/thread.ts), signed for the first line's job
+ *   too (MarkerScope `job`); its reader passes that line;
  * - docs `<!-- docs-agent-docs for=<owner>/<repo>#<n> pull=0|1 job=… sig=… -->`: the line at the end
  *   of a docs pull request's description that makes it this action's (github/docs-prs.ts), signed
  *   for the docs repository and the docs pull request's number; its reader passes each such line.
@@ -22,11 +23,10 @@ import { ISSUE_REF, JOB_ID, LOGIN, QUESTION_REF, REQUEST_KEY, THREAD_ID } from '
  * value must match its grammar (src/text/grammar.ts) or the whole marker is ignored.
  *
  * The signature is an HMAC-SHA256 keyed by the api-key (the assistant key for ask), of the kind,
- * the repository (lower case, as GitHub compares it), the issue number and the fields: another App,
- * another workflow's github-actions[bot], a person, or a marker copied from another issue or
- * repository cannot produce it. The run record (run-record.ts) signs with the same scheme.
- * Only the first line of a body is read, and only when it is exactly one marker: a marker quoted
- * further down, or after other text, is never believed.
+ * the repository (lower case, as GitHub compares it), the issue number and the fields: no other App,
+ * bot or person, and no marker copied from another issue or repository, produces it (the run record,
+ * run-record.ts, signs the same way). Only the first line of a body is read (the follow line's
+ * reader passes its line), and only when it is exactly one marker: a quoted marker is never believed.
  */
 export const MARKER_PREFIX = '<!-- docs-agent-action';
 export const ASK_MARKER_PREFIX = '<!-- docs-agent-ask';
@@ -39,6 +39,8 @@ export interface MarkerScope {
   /** owner/repo. */
   repository: string;
   issueNumber: number;
+  /** The job a follow line is bound to (its progress marker's): signed, never written in the line. */
+  job?: string | undefined;
 }
 
 export interface ProgressMarker {
@@ -59,6 +61,9 @@ export interface AskMarker {
   question: string;
 }
 
+/** What a followed pull request's job was told (pulls/thread.ts says what each field is for). */
+export type FollowState = { head: string; sent: number; drafted: boolean; closed: '' | 'closed' | 'merged' };
+
 export interface DocsMarker {
   /** The request the docs pull request is for, `owner/repo#n` in the code repository. */
   request: string;
@@ -72,7 +77,8 @@ export type Marker =
   | { kind: 'notify'; request: string }
   | { kind: 'refusal'; login: string }
   | ({ kind: 'ask' } & AskMarker)
-  | ({ kind: 'docs' } & DocsMarker);
+  | ({ kind: 'docs' } & DocsMarker)
+  | ({ kind: 'follow' } & FollowState);
 
 export type MarkerKind = Marker['kind'];
 
@@ -90,9 +96,7 @@ export function sameSignature(given: string, expected: string): boolean {
 }
 
 /** A value's grammar: a RegExp of src/text/grammar.ts, or a list or choice of them. */
-interface Grammar {
-  test(value: string): boolean;
-}
+type Grammar = { test(value: string): boolean };
 
 /**
  * One kind's line: its prefix, and its fields in order with the grammar each value must match. An
@@ -107,11 +111,12 @@ interface Form {
 const TRIGGERS: Grammar = {
   test: (value: string) => value.split(',').every((key) => key === '' || REQUEST_KEY.test(key)),
 };
-/** A progress comment written before its job existed has no job id. */
+// A progress comment written before its job existed has no job id.
 const OPTIONAL_JOB: Grammar = { test: (value: string) => value === '' || JOB_ID.test(value) };
 const THREAD_FIELD: Grammar = { test: (value: string) => value === '-' || THREAD_ID.test(value) };
 /** A GitHub login as the event gave it (case kept, for the mention), or `-` for nobody. */
 const OPEN: Grammar = { test: (value: string) => value === '-' || /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/.test(value) };
+const SHA_FIELD: Grammar = { test: (value: string) => value === '-' || /^[0-9a-f]{40}$/.test(value) };
 
 const FORMS: Record<MarkerKind, Form> = {
   progress: {
@@ -139,6 +144,15 @@ const FORMS: Record<MarkerKind, Form> = {
       { name: 'job', grammar: JOB_ID },
     ],
   },
+  follow: {
+    prefix: '<!-- docs-agent-follow',
+    fields: [
+      { name: 'head', grammar: SHA_FIELD },
+      { name: 'sent', grammar: /^\d{1,4}$/ },
+      { name: 'drafted', grammar: /^[01]$/ },
+      { name: 'closed', grammar: /^(closed|merged|-)$/ },
+    ],
+  },
 };
 
 /**
@@ -162,11 +176,15 @@ function valuesOf(marker: Marker): (string | undefined)[] {
       ];
     case 'docs':
       return [ISSUE_REF.test(marker.request) ? marker.request : '', marker.pull ? '1' : '0', safeId(marker.jobId)];
+    case 'follow': {
+      const sent = String(Math.min(Math.max(Math.trunc(marker.sent), 0), 9999));
+      return [SHA_FIELD.test(marker.head) ? marker.head : '-', sent, marker.drafted ? '1' : '0', marker.closed || '-'];
+    }
   }
 }
 
 function markerOf(kind: MarkerKind, values: readonly (string | undefined)[]): Marker {
-  const [first = '', second = '', third] = values;
+  const [first = '', second = '', third, fourth = '-'] = values;
   switch (kind) {
     case 'progress': {
       const marker: Marker = { kind, jobId: first, triggers: second.split(',').filter(Boolean) };
@@ -181,13 +199,14 @@ function markerOf(kind: MarkerKind, values: readonly (string | undefined)[]): Ma
       return { kind, threadId: first === '-' ? '' : first, question: second };
     case 'docs':
       return { kind, request: first, pull: second === '1', jobId: third ?? '' };
+    case 'follow':
+      return { kind, head: first === '-' ? '' : first, sent: Number(second), drafted: third === '1', closed: fourth === '-' ? '' : (fourth as FollowState['closed']) }; // prettier-ignore
   }
 }
 
 /**
- * What is signed: an answer's missing thread is signed as empty, as it always was; an optional field
- * without a value is not signed at all, and one with a value is signed with its name, so a value
- * cannot move from one field to another.
+ * What is signed: an answer's missing thread as empty, as it always was; an optional field without
+ * a value not at all, and with one with its name, so a value cannot move from one field to another.
  */
 function signed(kind: MarkerKind, values: readonly (string | undefined)[], scope: MarkerScope): string {
   const { fields: form } = FORMS[kind];
@@ -196,7 +215,8 @@ function signed(kind: MarkerKind, values: readonly (string | undefined)[], scope
     if (field?.optional) return value === undefined ? [] : [`${field.name}=${value}`];
     return [kind === 'ask' && index === 0 && value === '-' ? '' : (value ?? '')];
   });
-  return signFields(scope.key, [kind, scope.repository.toLowerCase(), String(scope.issueNumber), ...fields]);
+  const bound = scope.job === undefined ? [] : [scope.job];
+  return signFields(scope.key, [kind, scope.repository.toLowerCase(), String(scope.issueNumber), ...bound, ...fields]);
 }
 
 /** Drops what could never be in an id, so a value cannot end the HTML comment or split the line. */
@@ -274,5 +294,7 @@ export function requestOf(marker: Marker): string {
       return `ask:${marker.question}`;
     case 'docs':
       return `docs:${marker.request}`;
+    case 'follow':
+      return `follow:${marker.head}`;
   }
 }

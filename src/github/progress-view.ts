@@ -1,4 +1,4 @@
-import type { PlanStep } from '../base/constants.ts';
+import { STEP_SHOWN, type PlanStep } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { renderMarker, type MarkerScope, type ProgressMarker } from './marker.ts';
@@ -59,14 +59,16 @@ function agentWork(view: ProgressView): string[] {
 
 function renderStep(step: PlanStep): string {
   const content = forMarkdown(step.content, 200);
+  const { symbol, word } = STEP_SHOWN[step.status];
   switch (step.status) {
     case 'completed':
-      return `- ✅ ${content}`;
-    case 'in_progress':
-      return `- 🔄 **${content}** (in progress)`;
-    case 'cancelled':
-      return `- ✖️ ~~${content}~~ (cancelled)`;
     case 'pending':
-      return `- ⬜ ${content}`;
+      return `- ${symbol} ${content}`;
+    case 'in_progress':
+      return `- ${symbol} **${content}** (${word})`;
+    case 'cancelled':
+      return `- ${symbol} ~~${content}~~ (${word})`;
+    case 'skipped':
+      return `- ${symbol} ${content} (${word})`;
   }
 }

@@ -14,17 +14,19 @@ import { sameSignature, signFields } from './marker.ts';
  * (the main step saves it in the step's state as soon as the job is created). A later attempt can
  * only start once this one has finished, post steps included, so the record is there in time; and
  * the main step neither loads Octokit nor waits for GitHub for it (step/post.ts):
- * - context `docs-agent-action (run <run id>, <tag>)`: the tag binds it to this step of this job
+ * - context `docs-agent/record (run <run id>, <tag>)`, so that no reader takes it for a check: the tag binds it to this step of this job
  *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps) and to the request
  *   (project and prompt: the legs of a matrix share the job and the step, and nothing in the
  *   runner's environment tells them apart; legs that ask the same share one record), as an HMAC
  *   keyed by the api-key, so it names no prompt;
- * - description `job=<id> sig=<signature>`: the signature binds the job id to the repository, the
+ * - description `Not a check: job=<id> sig=<signature>`: the signature binds the job id to the repository, the
  *   commit and the context, with the api-key, by the one signing scheme of the comment markers
  *   (marker.ts `signFields`). A status is believed only when a bot wrote it (the token's App, usually
  *   github-actions[bot]) and the signature holds: a status anyone else wrote, or one copied from
  *   another run or commit, is ignored;
- * - state `success`, and the link to the workflow run.
+ * - state `success`, and the link to the workflow run: any other state changes the commit's combined
+ *   status (`pending` holds it yellow for ever, `error` and `failure` turn it red), which a record
+ *   must not do; its context and description say what it is (docs/usage.md, "Re-runs").
  *
  * A commit status needs `statuses: write` (reading it, `statuses: read`), which the default token
  * has unless the workflow's `permissions:` leave it out. When GitHub refuses, the run warns, names
@@ -82,7 +84,8 @@ const MAX_DESCRIPTION = 140;
 const MAX_PAGES = 10;
 const PER_PAGE = 100;
 const UNRECORDED = 'A re-run of this workflow run will create a new job instead of resuming this one.';
-const DESCRIPTION = /^job=([A-Za-z0-9][A-Za-z0-9_.-]{0,127}) sig=([0-9a-f]+)$/;
+const SAYS = 'Not a check:';
+const DESCRIPTION = /^Not a check: job=([A-Za-z0-9][A-Za-z0-9_.-]{0,127}) sig=([0-9a-f]+)$/;
 
 /** The one record of a job for this step of this workflow run, on its commit. */
 export class RunRecord {
@@ -110,7 +113,7 @@ export class RunRecord {
       ['run-record-tag', run.job, run.step, request.projectId, request.prompt],
       TAG_LENGTH,
     );
-    this.context = `docs-agent-action (run ${run.id}, ${tag})`;
+    this.context = `docs-agent/record (run ${run.id}, ${tag})`;
   }
 
   /** Whether this run has a place for the record: a commit and a run id (the runner always gives both). */
@@ -126,7 +129,7 @@ export class RunRecord {
 
   /** The description that records `jobId`, or undefined when it would not fit. */
   describe(jobId: string): string | undefined {
-    const description = `job=${jobId} sig=${this.#signature(jobId)}`;
+    const description = `${SAYS} job=${jobId} sig=${this.#signature(jobId)}`;
     return description.length <= MAX_DESCRIPTION ? description : undefined;
   }
 

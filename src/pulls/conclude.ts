@@ -1,5 +1,5 @@
 // The two things said about a round of a followed pull request's job, each written from one place
-// whoever says it: the waiting run (follow.ts) or the sweep (finish-followed.ts). The plan while
+// whoever says it: the waiting run (follow.ts) or the sweep (finisher.ts). The plan while
 // the job works, and the end once it ended: the verdict on the check of the head the job was told
 // about and in the thread, the docs pull request a draft until the code merges, the label off.
 import { errorMessage } from '../base/errors.ts';
@@ -111,6 +111,25 @@ export async function failRound(
   const verdict = failedVerdict(why);
   const line = forMarkdown(verdict.line);
   await check(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
-  if (thread.jobId) await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
+  if (thread.jobId || thread.commentId !== undefined) await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
   return verdict;
+}
+
+/** What a pull request whose create may have reached the service says, wherever it is said. */
+export const MAY_EXIST =
+  'A docs job may exist: none is created again on its own; a `/docs new` comment on the pull request starts a fresh one.';
+
+/** A create whose answer was lost: no second job; the check and the thread say so. */
+export async function mayExist(
+  context: FollowContext,
+  thread: Thread,
+  head: string,
+  checkId: number | undefined,
+): Promise<Verdict> {
+  const line = 'skipped: a docs job may exist already';
+  await check(context, head, { title: line, summary: MAY_EXIST, conclusion: 'neutral' }, checkId);
+  await say(context, thread, { headline: `⚠️ **Docs:** ${MAY_EXIST}` });
+  // No run can learn the job's end: nothing is left in flight for the sweep.
+  await flagInFlight(context, false);
+  return { line, conclusion: 'neutral' };
 }

@@ -4,7 +4,7 @@ import type { Repository } from '../github/pull-requests.ts';
 import type { IssueThread } from '../github/thread.ts';
 import type { Dependencies } from '../step/deps.ts';
 import type { ServiceSettings } from '../step/inputs.ts';
-import type { FollowSettings } from './inputs.ts';
+import type { FollowSettings } from '../step/follow-inputs.ts';
 
 /** Everything one run of follow mode works with. */
 export interface FollowContext {

@@ -1,6 +1,8 @@
 import type { GitHubEvent } from '../github/event.ts';
 import { getsSecrets } from '../github/event.ts';
-import type { FollowSettings } from './inputs.ts';
+import type { BacklogSettings } from '../step/backlog-inputs.ts';
+import type { FollowSettings } from '../step/follow-inputs.ts';
+import type { InputProblems, ServiceSettings } from '../step/inputs.ts';
 
 /** The events follow mode acts on; the others of a pull request (assigned, edited, …) change nothing. */
 export const FOLLOW_ACTIONS = [
@@ -23,6 +25,16 @@ export type PullDecision =
   | { kind: 'follow'; number: number; headSha: string; before?: string | undefined }
   /** The code pull request closed: close the docs pull request, or mark it ready when merged. */
   | { kind: 'close'; number: number; merged: boolean; headSha: string };
+
+/** What follow mode decided for a run: what the event asks, and the settings it runs with. */
+export interface FollowDecision {
+  pull: PullDecision;
+  settings: ServiceSettings;
+  follow: FollowSettings;
+  backlog: BacklogSettings;
+  /** Thrown only once the pull request's author may ask (run.ts): an outsider never sees one. */
+  problems: InputProblems;
+}
 
 /** Whether this run is follow mode's: a pull request event with `pull-requests: follow`. */
 export function isFollowEvent(event: GitHubEvent): boolean {

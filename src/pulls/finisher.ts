@@ -1,17 +1,162 @@
-// Follow mode's finisher (step/finish.ts): what the sweep (`mode: sweep`) asks of a labelled pull
-// request. The work loads only for a sweep that meets a pull request, as the mode's run does.
-import type { Finisher } from '../step/finish.ts';
+// Follow mode's finisher, the sweep's side of follow mode: a pull request the in-flight label
+// lists, whose job round no run reported. It reads the job once and writes what the waiting run would have written
+// (conclude.ts: the one place that writes a round's end), or the plan while the job works.
+import { errorMessage, ServiceError } from '../base/errors.ts';
+import { findChecks, type FoundCheck } from '../github/checks.ts';
+import { readPullRequest } from '../github/pull-requests.ts';
+import { isTerminal, readJob } from '../service/wait.ts';
+import { productionDependencies, type Dependencies } from '../step/deps.ts';
+import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
+import { forMarkdown } from '../text/text-gate.ts';
+import { concludeRound, failRound, mayExist, showPlan } from './conclude.ts';
+import type { FollowContext } from './context.ts';
+import { followRound } from './follow.ts';
+import { underLock } from './lock.ts';
+import { findThread } from './thread.ts';
+import { flagInFlight, QUEUED } from './write.ts';
+
+/** Reads of the job per pull request, at most: a failure that may pass (network, 5xx, 429) is tried again. */
+const JOB_READS = 3;
 
 /**
- * Finishes a followed pull request's round that no run reported (a `wait: false` run, a run
- * cancelled or out of time), exactly as the waiting run would have; undefined for an item without
- * this action's signed follow line (another mode's request: the next finisher is asked).
+ * Follow mode's finisher (step/finish.ts): what the sweep asks of a labelled pull request whose
+ * round no run reported (a `wait: false` run, a run cancelled or out of time), finished exactly as
+ * the waiting run would have; undefined for an item without this action's signed follow line (a
+ * `/docs` request's job is the agent finisher's).
+ *
+ * The rule for two at once (two sweeps, or a sweep and a run of follow mode): the end is written
+ * only under the pull request's lock (lock.ts, `underLock`), the same every run of follow mode
+ * holds while it works on the job, whose 201 one caller alone gets. A caller that finds it held
+ * leaves the pull request to its holder ('active', the label stays: the holder takes it off, or
+ * the next sweep sees the end written). Under it, the thread and the check of the head the job was
+ * told about are read afresh, and a completed check means the end was written already ('done'): so
+ * a check run is concluded once, and the thread's comment written once, however many sweeps overlap.
  */
 export const pullsFinisher: Finisher = {
   name: 'pulls',
-  async finish(item, context) {
+  async finish(item, sweep) {
     if (!item.pullRequest) return undefined;
-    const { finishFollowed } = await import('./finish-followed.ts');
-    return finishFollowed(item.number, context);
+    const context = followContext(item.number, sweep);
+    // A first look through the sweep's read; under the lock the thread is read afresh (finishHeld).
+    const found = await findThread(context.issue, { fresh: false });
+    // A thread without a job is this finisher's only while a create may have reached the service.
+    if (!found.known || !(found.jobId || found.state.head)) return undefined;
+    try {
+      const held = await underLock(context, () => finishHeld(context, found.jobId));
+      if (held.held) return held.value;
+      return { kind: 'active', jobId: found.jobId, detail: `another run holds #${item.number} since ${held.since}` };
+    } catch (error) {
+      return { kind: 'error', jobId: found.jobId, detail: forMarkdown(errorMessage(error), 300) };
+    }
   },
 };
+
+async function finishHeld(context: FollowContext, jobId: string): Promise<SweepResult> {
+  const { deps, settings } = context;
+  // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
+  const thread = await findThread(context.issue);
+  if (!jobId && !thread.jobId && thread.known && thread.state.head) {
+    const head = thread.state.head;
+    const verdict = await mayExist(context, thread, head, (await checkOf(context, head))?.id);
+    return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
+  }
+  if (thread.jobId !== jobId || !thread.known || !thread.state.head) {
+    return { kind: 'active', jobId, detail: 'the thread changed meanwhile: left to the next sweep' };
+  }
+  const head = thread.state.head;
+  const headCheck = await checkOf(context, head);
+  if (headCheck?.status === 'completed') {
+    await flagInFlight(context, false);
+    return sendQueued(context, {
+      kind: 'done',
+      jobId,
+      detail: `the check on ${head.slice(0, 12)} was completed already`,
+    });
+  }
+  const job = await readJob({
+    client: deps.client,
+    id: jobId,
+    tries: JOB_READS,
+    delayMs: deps.timings.poll.minMs,
+    deadline: deps.clock.now() + settings.timeoutMs,
+    clock: deps.clock,
+    log: deps.runner.log,
+    signal: deps.signal,
+  }).catch((error: unknown) => {
+    // A job the service does not know will never end: the round ends now, as a failed one.
+    if (error instanceof ServiceError && error.status === 404) return undefined;
+    throw error;
+  });
+  if (!job) {
+    const why = `job ${jobId} was not found in project '${settings.projectId}'`;
+    const verdict = await failRound(context, thread, head, headCheck?.id, why);
+    await flagInFlight(context, false);
+    return { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) };
+  }
+  if (!isTerminal(job.status)) {
+    const shown = { check: headCheck?.summary ?? '', comment: thread.body };
+    await showPlan(context, thread, job, head, headCheck?.id, shown);
+    return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'active', 40)}` };
+  }
+  const verdict = await concludeRound(context, thread, job, head, headCheck?.id);
+  return sendQueued(context, { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) });
+}
+
+/**
+ * A head the job was not told about, left in flight by a run that played its rounds (held.ts): sent
+ * now without waiting, under the claim this sweep holds; the next sweep reports its end.
+ */
+async function sendQueued(context: FollowContext, done: SweepResult): Promise<SweepResult> {
+  const pull = await readPullRequest(context.octokit, context.repository, context.number);
+  const thread = await findThread(context.issue);
+  if (pull.state !== 'open' || !thread.jobId || thread.state.head === pull.headSha) return done;
+  // Only a head whose check says it waits for a follow-up: another push's own run is on its way.
+  const queued = await checkOf(context, pull.headSha);
+  if (queued?.status === 'completed' || !queued?.summary.startsWith(QUEUED)) return done;
+  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } });
+  const detail = `${done.detail}; sent ${pull.headSha.slice(0, 12)}: ${round.verdict.line}`;
+  return { kind: round.interrupted ? 'active' : done.kind, jobId: thread.jobId, detail: forMarkdown(detail, 300) };
+}
+
+/** The check of this action on `head`, or undefined when there is none or it cannot be read (a warning). */
+async function checkOf(context: FollowContext, head: string): Promise<FoundCheck | undefined> {
+  const { octokit, repository, follow, deps } = context;
+  try {
+    return (await findChecks(octokit, repository, head, follow.checkName))[0];
+  } catch (error) {
+    deps.runner.log.warning(
+      `Could not read the '${follow.checkName}' check on ${head.slice(0, 12)}: ${errorMessage(error)}`,
+    );
+    return undefined;
+  }
+}
+
+/** What one sweep shares across its pull requests: its service client, clock and run page. */
+const shared = new WeakMap<SweepContext, Dependencies>();
+
+function followContext(number: number, sweep: SweepContext): FollowContext {
+  let deps = shared.get(sweep);
+  if (!deps) {
+    deps = {
+      ...productionDependencies(sweep.settings, sweep.step),
+      client: sweep.client,
+      clock: sweep.clock,
+      runUrl: sweep.runUrl,
+      octokit: () => Promise.resolve(sweep.octokit),
+    };
+    shared.set(sweep, deps);
+  }
+  // The thread the sweep read (one call for many items): the first look needs no read of its own.
+  const issue = sweep.threadOf(number);
+  return {
+    settings: sweep.settings,
+    // Decided once, by the sweep's mode: the check's name and the docs token, as the follow workflow names them.
+    follow: sweep.follow,
+    deps,
+    octokit: sweep.octokit,
+    repository: sweep.repository,
+    number,
+    scope: issue.scope,
+    issue,
+  };
+}

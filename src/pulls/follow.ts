@@ -1,13 +1,13 @@
 import { ServiceError, errorMessage } from '../base/errors.ts';
 import { compareRange, listChangedFiles, readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
-import { sendOnce } from '../service/send-once.ts';
+import { isAmbiguous, sendOnce } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
-import type { FollowSettings } from './inputs.ts';
+import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
 import { goesOnVerdict, type Verdict } from './verdict.ts';
-import { concludeRound, failRound, showPlan, workingHeadline } from './conclude.ts';
+import { concludeRound, failRound, MAY_EXIST, mayExist, showPlan, workingHeadline } from './conclude.ts';
 import { check, flagInFlight, say, working } from './write.ts';
 import type { FollowContext } from './context.ts';
 
@@ -21,6 +21,8 @@ export interface Round {
   interrupted: boolean;
   /** The pull request is no longer followed now (closed, draft, label, budget): nothing more to send. */
   stop: boolean;
+  /** A create the service may have acted on: a job may exist (`status: unknown` when cancelled, as in agent mode). */
+  mayExist?: boolean;
 }
 
 /**
@@ -49,14 +51,26 @@ export async function followRound(context: FollowContext): Promise<Round> {
   const thread = await findThread(context.issue);
   const checkId = await check(context, pull.headSha, working('Bringing the docs up to date with this head.'));
   let job: Job;
+  // The label went on before the create, with the record that a job may exist.
+  let created = false;
   try {
     if (!thread.jobId) {
+      // A create tried before whose answer never came: a job may exist, and none is made blindly.
+      if (thread.state.head) {
+        const verdict = await mayExist(context, thread, pull.headSha, checkId);
+        return { job: undefined, verdict, interrupted: false, stop: true };
+      }
       const files = await listChangedFiles(octokit, repository, number);
+      // Recorded before the create: a run cut off during it leaves "a job may exist" to every later run.
+      thread.state = { ...thread.state, head: pull.headSha };
+      created = true;
+      await flagInFlight(context, true);
+      await say(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
       job = await send(context, 'Creating the job', () =>
         deps.client.createJob(openingPrompt(repository, pull, files), undefined, deps.signal),
       );
       log.info(`Created job ${job.id} for pull request #${number} at ${pull.headSha.slice(0, 12)}.`);
-      Object.assign(thread, { jobId: job.id, state: { ...thread.state, head: pull.headSha } });
+      thread.jobId = job.id;
     } else if (thread.state.head !== pull.headSha) {
       if (thread.state.sent >= follow.maxFollowUps) return await behind(context, thread, pull, checkId);
       const base = thread.state.head || pull.baseSha;
@@ -81,12 +95,19 @@ export async function followRound(context: FollowContext): Promise<Round> {
       });
     }
   } catch (error) {
-    const verdict = await failRound(context, thread, pull.headSha, checkId, refusal(error));
-    return { job: undefined, verdict, interrupted: false, stop: true };
+    const creating = !thread.jobId && thread.state.head !== '';
+    const unsure = creating && (isAmbiguous(error) || deps.signal.aborted);
+    // Nothing reached the service: the record is taken back, so the next event creates the job.
+    if (creating && !unsure) thread.state = { ...thread.state, head: '' };
+    // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
+    if (unsure) deps.runner.log.warning(refusal(error));
+    const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
+    const verdict = await failRound(context, thread, pull.headSha, checkId, why);
+    return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
   }
   deps.record.saveJob(job.id);
   // Until this round's end is written, the sweep finds the job by the label (github/in-flight.ts).
-  await flagInFlight(context, true);
+  if (!created) await flagInFlight(context, true);
   // Written before the wait, so a run killed meanwhile leaves the head sent on record; a run that
   // does not wait writes it once, below.
   if (follow.wait) await say(context, thread, { headline: workingHeadline(pull.headSha) });

@@ -1,13 +1,6 @@
-import type { PlanStep } from '../base/constants.ts';
+import { STEP_SHOWN } from '../base/constants.ts';
 import type { Session } from '../service/client.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-
-const SYMBOL: Record<PlanStep['status'], string> = {
-  completed: '✅',
-  in_progress: '🔄',
-  cancelled: '✖️',
-  pending: '⬜',
-};
 
 /**
  * The agent's plan as markdown lines, each step inert (the service's words): what the check's
@@ -20,7 +13,7 @@ export function planLines(session: Session | undefined): string[] {
   const done = steps.filter((step) => step.status === 'completed').length;
   return [
     ...(session?.title ? [`**${forMarkdown(session.title, 200)}**`, ''] : []),
-    ...steps.map((step) => `- ${SYMBOL[step.status]} ${forMarkdown(step.content, 200)}`),
+    ...steps.map((step) => `- ${STEP_SHOWN[step.status].symbol} ${forMarkdown(step.content, 200)}`),
     '',
     `_${done} of ${steps.length} steps done_`,
   ];

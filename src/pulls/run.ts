@@ -1,52 +1,29 @@
 import { errorMessage } from '../base/errors.ts';
-import { CANCELLED_STATUS, SKIPPED_STATUS } from '../base/constants.ts';
+import { CANCELLED_STATUS, SKIPPED_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
 import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
-import { readPullRequest } from '../github/pull-requests.ts';
+import { readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
-import {
-  maskServiceSecrets,
-  missingApiKey,
-  missingGitHubToken,
-  readServiceSettings,
-  type InputProblems,
-} from '../step/inputs.ts';
-import type { Runner } from '../step/runner.ts';
-import type { StepRecord } from '../step/state.ts';
-import type { Timings } from '../step/timings.ts';
+import { missingApiKey, missingGitHubToken } from '../step/inputs.ts';
+import type { Step } from '../step/mode.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
-import { decidePullEvent, type PullDecision } from './decide.ts';
-import { reopenDocs } from './docs-pull.ts';
-import { settleOrWait } from './release-wait.ts';
-import { followRound, type FollowContext, type Round } from './follow.ts';
-import { readFollowSettings } from './inputs.ts';
-import { lockPull, STALE_GRACE_MS } from './lock.ts';
-import { findThread } from './thread.ts';
-import { check, say } from './write.ts';
+import { closeFollowed } from './close.ts';
+import { followWhileHeld } from './held.ts';
+import type { FollowContext, Round } from './follow.ts';
+import type { FollowDecision } from './decide.ts';
+import { check } from './write.ts';
 import { IssueThread } from '../github/thread.ts';
-import { readBacklogSettings } from '../step/backlog-inputs.ts';
 import { refusedOverBacklog } from './backlog.ts';
-
-/** How many rounds one run plays at most: pushes that keep coming are the next run's. */
-const MAX_ROUNDS = 5;
 
 /**
  * Follow mode (`pull-requests: follow`) on a pull request event: one docs job per pull request for
- * its whole life. `problems`: input errors found before (routing inputs), named with these.
+ * its whole life, as decided (mode.ts). Input errors are thrown only once the pull request's author
+ * passed the permission check: an outsider's pull request never causes or learns of one.
  */
-export async function runFollow(
-  step: { runner: Runner; record: StepRecord; timings: Timings; signal: AbortSignal },
-  event: GitHubEvent,
-  problems: InputProblems,
-): Promise<void> {
-  maskServiceSecrets();
-  const follow = readFollowSettings(problems);
-  const backlog = readBacklogSettings(problems);
-  // The trigger rules of agent mode (a prompt, a phrase) are not this mode's: the service's own.
-  const settings = readServiceSettings(problems);
+export async function runFollow(step: Step, event: GitHubEvent, decided: FollowDecision): Promise<void> {
+  const { pull: decision, settings, follow, backlog, problems } = decided;
   const deps = productionDependencies(settings, step);
-  const decision = decidePullEvent(event, follow);
   const { runner, record } = step;
   if (decision.kind === 'ignore') {
     record.writeOutputs({ status: SKIPPED_STATUS });
@@ -54,7 +31,7 @@ export async function runFollow(
     return;
   }
   // A fork's run has no secrets: a skip with a notice, never an input error.
-  if (!(decision.kind === 'skip' && !settings.apiKey)) problems.throwIfAny();
+  if (decision.kind === 'skip' && !getsSecrets(event)) return skipped(decision.reason, deps);
   if (!settings.githubToken) {
     throw missingGitHubToken('following a pull request needs it (comments, checks)');
   }
@@ -75,71 +52,53 @@ export async function runFollow(
     scope: issue.scope,
     issue,
   };
-  if (decision.kind === 'skip') {
-    // A fork's token may not write checks: its run is told in the log only.
-    if (getsSecrets(event))
-      await check(context, decision.headSha, {
-        title: `skipped: ${decision.reason}`,
-        summary: `Not followed: ${decision.reason}.`,
-        conclusion: 'neutral',
-      });
-    record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${decision.reason}`) });
-    runner.log.notice(`Skipped: ${decision.reason}.`);
-    return;
-  }
-  if (!settings.apiKey) throw missingApiKey();
-  if (decision.kind === 'close') return closeFollowed(context, decision);
-
-  // Who may spend the quota: the pull request's author, whoever pushed or labelled.
+  // Who may spend the quota (the pull request's author) is settled before any input is judged.
   const pull = await readPullRequest(octokit, event.repository, decision.number);
-  const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
-  if (!verdict.allowed) {
-    const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
-    await check(context, pull.headSha, {
-      title: `skipped: ${reason}`,
-      summary: `${reason}. A \`/docs\` comment by a maintainer starts it.`,
+  if (decision.kind !== 'close') {
+    const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
+    if (!verdict.allowed) return refuse(context, pull, verdict.reason);
+  }
+  if (decision.kind === 'close') return closeFollowed(context, problems);
+  problems.throwIfAny();
+  if (decision.kind === 'skip') {
+    await check(context, decision.headSha, {
+      title: `skipped: ${decision.reason}`,
+      summary: `Not followed: ${decision.reason}.`,
       conclusion: 'neutral',
     });
-    if (settings.replyOnRefusal) {
-      await new ProgressComments(
-        octokit,
-        { ...event.repository, issueNumber: decision.number },
-        runner.log,
-        settings.apiKey,
-      ).refuse(pull.author.login, `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`);
-    }
-    record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${reason}`) });
-    runner.log.notice(`Skipped: ${reason}.`);
-    return;
+    return skipped(decision.reason, deps);
   }
+  if (!settings.apiKey) throw missingApiKey();
   // The docs pull request backlog (pulls/backlog.ts): at max-open-docs-prs no first job starts.
   if (await refusedOverBacklog(context, backlog, pull, check)) return;
-  await reopenClosedDocs(context, pull.url);
   if (decision.before) await supersede(context, decision.before, decision.headSha);
-  const round = await followWhileHeld(context, decision.headSha);
+  const round = await followWhileHeld(context, decision.headSha, pull.url);
   await report(round, deps);
 }
 
-/**
- * A pull request followed again after this action closed its docs pull request (the code was
- * closed unmerged, then reopened): the docs pull request is reopened first, and the thread's record
- * says it is open again, so a later close settles it once more.
- */
-async function reopenClosedDocs(context: FollowContext, codeUrl: string): Promise<void> {
-  const thread = await findThread(context.issue);
-  if (!thread.jobId || thread.state.closed !== 'closed') return;
-  const { deps } = context;
-  const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
-  const reopened = job.prLink
-    ? await reopenDocs(context, job.prLink, codeUrl)
-    : { done: true, line: 'The code pull request was reopened.' };
-  if (reopened.done) thread.state = { ...thread.state, closed: '' };
-  const link = job.prLink ? ` <${job.prLink}>` : '';
-  await say(context, thread, {
-    headline: `🔁 **Docs:** the code pull request was reopened.${link}`,
-    lines: [forMarkdown(reopened.line, 600)],
+function skipped(reason: string, deps: Dependencies): void {
+  deps.record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${reason}`) });
+  deps.runner.log.notice(`Skipped: ${reason}.`);
+}
+
+/** An author who may not ask: a neutral check, the refusal reply (reply-on-refusal), a skip. */
+async function refuse(context: FollowContext, pull: PullRequest, why: string): Promise<void> {
+  const { settings, deps } = context;
+  const reason = `not started for ${pull.author.login}: ${why}`;
+  await check(context, pull.headSha, {
+    title: `skipped: ${reason}`,
+    summary: `${reason}. A \`/docs\` comment by a maintainer starts it.`,
+    conclusion: 'neutral',
   });
-  deps.runner.log.info(reopened.line);
+  if (settings.replyOnRefusal) {
+    await new ProgressComments(
+      context.octokit,
+      { ...context.repository, issueNumber: context.number },
+      deps.runner.log,
+      settings.apiKey,
+    ).refuse(pull.author.login, `${why}; a \`/docs\` comment by a maintainer starts it`);
+  }
+  skipped(reason, deps);
 }
 
 /** The previous head's check, still in progress, is completed: its head is no longer the pull request's. */
@@ -166,102 +125,6 @@ async function supersede(context: FollowContext, before: string, head: string): 
   }
 }
 
-/**
- * Rounds under the pull request's lock until the job knows the head, then lets go and looks once
- * more: a push that came while the lock was held was folded into this run's work by the run that
- * found the lock taken.
- */
-async function followWhileHeld(context: FollowContext, headSha: string): Promise<Round | undefined> {
-  const { deps, octokit, repository, number, settings } = context;
-  const { log } = deps.runner;
-  let last: Round | undefined;
-  for (let rounds = 0; rounds < MAX_ROUNDS;) {
-    const lock = await lockPull(context.issue, settings.timeoutMs + STALE_GRACE_MS, () => deps.clock.now());
-    if (!lock.held) {
-      if (last) return last;
-      log.notice(
-        `Another run is bringing the docs of #${number} up to date (since ${lock.since}): this push is folded into its next follow-up.`,
-      );
-      await check(context, headSha, {
-        title: 'queued: folded into the next follow-up',
-        summary: 'Another run holds the job of this pull request; it sends this head when its current round ends.',
-      });
-      return undefined;
-    }
-    // Recorded for the post step, which lets go of it should this run be killed holding it.
-    if (lock.id !== undefined) deps.record.saveLock({ issueNumber: number, reactionId: lock.id });
-    try {
-      // Every round counts, also across letting go and taking the lock again: pushes that keep
-      // coming are the next run's, never an endless run.
-      while (rounds < MAX_ROUNDS) {
-        rounds++;
-        last = await followRound(context);
-        if (last.stop || deps.signal.aborted) return last;
-        const now = await readPullRequest(octokit, repository, number);
-        if (now.state === 'closed' || !(await moved(context, now.headSha))) break;
-        log.info(`The pull request moved on to ${now.headSha.slice(0, 12)} meanwhile: sending that too.`);
-      }
-    } finally {
-      await lock
-        .release()
-        .then(() => deps.record.saveLock(undefined))
-        .catch((error: unknown) => log.warning(`Could not let go of the pull request's 👀: ${errorMessage(error)}`));
-    }
-    const after = await readPullRequest(octokit, repository, number);
-    if (after.state === 'closed' || !(await moved(context, after.headSha))) return last;
-  }
-  return last;
-}
-
-/** Whether the head is one the job was not told about. */
-async function moved(context: FollowContext, head: string): Promise<boolean> {
-  const thread = await findThread(context.issue);
-  return !!thread.jobId && thread.state.head !== head;
-}
-
-/** The code pull request closed: settle the docs pull request once, and say so on the thread. */
-async function closeFollowed(
-  context: FollowContext,
-  decision: Extract<PullDecision, { kind: 'close' }>,
-): Promise<void> {
-  const { deps, octokit, repository, number } = context;
-  const { runner, record } = deps;
-  const thread = await findThread(context.issue);
-  if (!thread.jobId) {
-    record.writeOutputs({ status: SKIPPED_STATUS });
-    runner.log.notice(`Nothing to do: pull request #${number} has no docs job.`);
-    return;
-  }
-  if (thread.state.closed) {
-    record.writeOutputs({ status: SKIPPED_STATUS, jobId: thread.jobId });
-    runner.log.notice(`The docs of #${number} were settled already (${thread.state.closed}).`);
-    return;
-  }
-  const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
-  const pull = await readPullRequest(octokit, repository, number);
-  const settled = job.prLink
-    ? await settleOrWait(context, job.prLink, decision.merged, thread.state.drafted, {
-        url: pull.url,
-        headSha: decision.headSha,
-        jobId: job.id,
-      })
-    : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
-  if (settled.done) thread.state = { ...thread.state, closed: decision.merged ? 'merged' : 'closed' };
-  const link = job.prLink ? ` <${job.prLink}>` : '';
-  await say(context, thread, {
-    headline: `${decision.merged ? '🔀' : '🚫'} **Docs:** ${decision.merged ? 'the code merged' : 'the code pull request was closed'}.${link}`,
-    lines: [forMarkdown(settled.line, 600)],
-  });
-  record.writeOutputs({
-    status: job.status,
-    jobId: job.id,
-    prLink: job.prLink ?? undefined,
-    prNumber: job.prNumber,
-    message: forOutput(settled.line),
-  });
-  runner.log.info(settled.line);
-}
-
 async function report(round: Round | undefined, deps: Dependencies): Promise<void> {
   const { runner, record } = deps;
   if (!round) {
@@ -271,7 +134,9 @@ async function report(round: Round | undefined, deps: Dependencies): Promise<voi
   const { job, verdict } = round;
   const status =
     deps.signal.aborted && !job
-      ? CANCELLED_STATUS
+      ? round.mayExist
+        ? UNKNOWN_STATUS
+        : CANCELLED_STATUS
       : (job?.status ?? (verdict.conclusion === 'failure' ? 'error' : SKIPPED_STATUS));
   record.writeOutputs({
     status,

@@ -1,7 +1,6 @@
-import { renderMarker, type MarkerScope } from '../github/marker.ts';
+import { readMarker, renderMarker, type FollowState, type MarkerScope } from '../github/marker.ts';
 import type { IssueThread } from '../github/thread.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { parseFollowState, renderFollowState, type FollowState } from './marker.ts';
 
 /** The followed pull request's one progress comment, as found: its job and what the job was told. */
 export interface Thread {
@@ -16,6 +15,19 @@ export interface Thread {
   body: string;
 }
 
+/** The follow line (the codec's `follow` kind), bound to the job of the progress marker above it. */
+export function renderFollowState(jobId: string, state: FollowState, scope: MarkerScope): string {
+  return renderMarker({ kind: 'follow', ...state }, { ...scope, job: jobId });
+}
+
+/** The follow state of `body`'s second line, when this action signed it for this job and scope. */
+export function parseFollowState(body: string, jobId: string, scope: MarkerScope): FollowState | undefined {
+  const marker = readMarker(body.split('\n', 2)[1] ?? '', { ...scope, job: jobId }, 'follow');
+  if (!marker) return undefined;
+  const { kind: _kind, ...state } = marker;
+  return state;
+}
+
 export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, closed: '' };
 
 /**
@@ -28,14 +40,19 @@ export const NEW_STATE: FollowState = { head: '', sent: 0, drafted: false, close
  */
 export async function findThread(issue: IssueThread, { fresh = true } = {}): Promise<Thread> {
   let joined: Thread | undefined;
+  let jobless: Thread | undefined;
   for (const { id, body, marker } of await issue.signed('progress', { fresh })) {
-    if (!marker.jobId) continue;
     const state = parseFollowState(body, marker.jobId, issue.scope);
     const thread = { commentId: id, jobId: marker.jobId, triggers: marker.triggers, body };
-    if (state) return { ...thread, state, known: true };
-    joined = { ...thread, state: { ...NEW_STATE }, known: false };
+    // Follow mode's comment before its job is known: `head` set says a create was tried (a job may exist).
+    if (!marker.jobId) jobless ??= state && { ...thread, state, known: true };
+    else if (state) return { ...thread, state, known: true };
+    else joined = { ...thread, state: { ...NEW_STATE }, known: false };
   }
-  return joined ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true, body: '' };
+  return (
+    joined ??
+    jobless ?? { commentId: undefined, jobId: '', triggers: [], state: { ...NEW_STATE }, known: true, body: '' }
+  );
 }
 
 /** What the comment says under its markers: the action's own words, and inert text from outside. */
@@ -50,7 +67,10 @@ export interface ThreadView {
 
 export function renderThread(thread: Thread, view: ThreadView, scope: MarkerScope, key: string): string {
   const triggers = thread.triggers.includes(key) ? thread.triggers : [...thread.triggers, key];
-  const footer = [`job \`${thread.jobId}\``, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean);
+  const footer = [
+    thread.jobId && `job \`${thread.jobId}\``,
+    view.runUrl ? `[workflow run](${view.runUrl})` : '',
+  ].filter(Boolean);
   return [
     renderMarker({ kind: 'progress', jobId: thread.jobId, triggers }, scope),
     renderFollowState(thread.jobId, thread.state, scope),

@@ -14,6 +14,9 @@ export function followKey(number: number): string {
   return `i${number}`;
 }
 
+/** How the summary of a head's check starts while the head waits for a follow-up (held.ts). */
+export const QUEUED = 'Queued:';
+
 export function working(summary: string): CheckView {
   return { title: goesOnVerdict(false).line, summary };
 }

@@ -52,7 +52,11 @@ export function toSession(body: unknown): Session {
         : 'pending';
       steps.push({ content, status });
     }
-    session.todos = steps;
+    // A job that completed did what it needed: a step still open then was not needed, never "cancelled".
+    const done = session.haultReason === 'completed';
+    session.todos = done
+      ? steps.map((step) => (step.status === 'completed' ? step : { ...step, status: 'skipped' }))
+      : steps;
   }
   return session;
 }

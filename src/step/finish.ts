@@ -3,6 +3,7 @@ import type { InFlightItem } from '../github/in-flight.ts';
 import type { IssueThread } from '../github/thread.ts';
 import type { AgentClient } from '../service/client.ts';
 import type { Octokit } from '../github/octokit.ts';
+import type { FollowSettings } from './follow-inputs.ts';
 import type { ServiceSettings } from './inputs.ts';
 import type { Step } from './mode.ts';
 
@@ -34,6 +35,8 @@ export interface SweepContext {
   octokit: Octokit;
   repository: { owner: string; repo: string };
   settings: ServiceSettings;
+  /** Follow mode's settings (the check's name, the docs token), read once by the sweep's decision. */
+  follow: FollowSettings;
   client: AgentClient;
   clock: Clock;
   runUrl: string | undefined;

@@ -45,7 +45,7 @@ export async function runPost(deps: PostDependencies): Promise<void> {
 
 /**
  * A claim the main step held when it was killed (a follow run's 👀 on its pull request): let go,
- * so the next run need not wait for it to grow stale (pulls/lock.ts). Gone already is fine.
+ * so the next run need not wait for it to grow stale (github/claim.ts, `lockPull`). Gone already is fine.
  */
 async function letGo(
   lock: { issueNumber: number; reactionId: number },

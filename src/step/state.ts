@@ -144,7 +144,7 @@ export class StepRecord {
   }
 
   /**
-   * The reaction a run holds as its claim on an issue or pull request (pulls/lock.ts), so that the
+   * The reaction a run holds as its claim on an issue or pull request (github/claim.ts, `lockPull`), so that the
    * post step lets go of it when the main step was killed holding it; undefined: let go.
    */
   saveLock(lock: { issueNumber: number; reactionId: number } | undefined): void {

@@ -7,6 +7,7 @@ import { systemClock } from '../base/clock.ts';
 import { SKIPPED_STATUS, USER_AGENT } from '../base/constants.ts';
 import { readBacklogSettings, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher } from '../step/finish.ts';
+import { readFollowSettings, type FollowSettings } from '../step/follow-inputs.ts';
 import { lazyOctokit } from '../step/deps.ts';
 import {
   maskServiceSecrets,
@@ -17,7 +18,6 @@ import {
   type ServiceSettings,
 } from '../step/inputs.ts';
 import type { Mode } from '../step/mode.ts';
-import { readReleaseSettings, type ReleaseSettings } from '../step/release-inputs.ts';
 
 /** The events a sweep is meant for: a schedule, and a run started by hand. */
 export const SWEEP_EVENTS = ['schedule', 'workflow_dispatch'] as const;
@@ -27,8 +27,8 @@ export type SweepDecision =
   | {
       kind: 'run';
       settings: ServiceSettings;
+      follow: FollowSettings;
       backlog: BacklogSettings;
-      release: ReleaseSettings;
       askAgain: string;
       problems: InputProblems;
     };
@@ -54,9 +54,10 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
       return {
         kind: 'run',
         settings,
+        // Its pull requests' checks and docs pull requests, named as the follow workflow names them;
+        // with `ready-when: released` it catches up on releases no run listened to (releases.ts).
+        follow: readFollowSettings(problems),
         backlog: readBacklogSettings(problems),
-        // With `ready-when: released` the sweep catches up on releases no run listened to (releases.ts).
-        release: readReleaseSettings(problems),
         askAgain: routing.triggerPhrase,
         problems,
       };
@@ -67,7 +68,7 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
         step.runner.log.notice(decision.notice);
         return;
       }
-      const { settings, backlog, release, askAgain, problems } = decision;
+      const { settings, follow, backlog, askAgain, problems } = decision;
       problems.throwIfAny();
       if (!settings.apiKey) throw missingApiKey();
       if (!settings.githubToken)
@@ -85,10 +86,10 @@ export function sweepMode(finishers: () => Promise<readonly Finisher[]>): Mode<S
       const octokit = await lazyOctokit(settings.githubToken, settings.timeoutMs, step)();
       const { runSweep } = await import('./run.ts');
       const context = {
-        ...{ step, octokit, repository: event.repository, settings, client },
+        ...{ step, octokit, repository: event.repository, settings, follow, client },
         ...{ clock: systemClock, runUrl: runUrl(), docsToken: backlog.docsToken },
       };
-      await runSweep(context, await finishers(), { backlog, askAgain, release });
+      await runSweep(context, await finishers(), { backlog, askAgain });
     },
   };
 }

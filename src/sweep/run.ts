@@ -8,7 +8,6 @@ import { NO_BACKLOG, type BacklogSettings } from '../step/backlog-inputs.ts';
 import type { Finisher, SweepContext, SweepResult, SweepSetup } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import { settleSchedule } from './schedule.ts';
-import type { ReleaseSettings } from '../step/release-inputs.ts';
 import { catchUpReleases } from './releases.ts';
 import { summaryLine, writeSweepSummary, type SweepReport, type SweepRow } from './summary.ts';
 
@@ -29,7 +28,7 @@ const FINISH_MARGIN_MS = 30_000;
 export async function runSweep(
   setup: SweepSetup,
   finishers: readonly Finisher[],
-  keep: { backlog: BacklogSettings; askAgain: string; release?: ReleaseSettings } = {
+  keep: { backlog: BacklogSettings; askAgain: string } = {
     backlog: NO_BACKLOG,
     askAgain: '/docs',
   },
@@ -65,7 +64,7 @@ export async function runSweep(
     ? undefined
     : await keepBacklog(context, keep.backlog, { askAgain: keep.askAgain });
   // Then the releases no run listened to, for docs waiting for one (`ready-when: released`).
-  if (keep.release && !step.signal.aborted) await catchUpReleases(context, keep.release, keep.backlog);
+  if (!step.signal.aborted) await catchUpReleases(context, context.follow.release, keep.backlog);
   const report: SweepReport = { rows, left, elapsedMs: clock.now() - started, backlog };
   step.record.writeOutputs({ status: SWEPT_STATUS, message: summaryLine(report) });
   log.info(summaryLine(report));

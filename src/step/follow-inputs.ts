@@ -2,8 +2,8 @@ import * as core from '@actions/core';
 import { Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import { registerSecret } from '../text/secrets.ts';
-import { readBoolean, type InputProblems } from '../step/inputs.ts';
-import { readReleaseSettings, type ReleaseSettings } from '../step/release-inputs.ts';
+import { readBoolean, type InputProblems } from './inputs.ts';
+import { readReleaseSettings, type ReleaseSettings } from './release-inputs.ts';
 
 /** The inputs of follow mode, read once the run knows it follows a pull request. */
 export interface FollowSettings {
