@@ -47,7 +47,7 @@ describe('the agent’s work on the issue', () => {
     // The plan while working: the title, steps by status and the time so far.
     expect(working.some((shown) => /<li>🔄 <strong>.+<\/strong> \(in progress\)<\/li>/.test(shown.html))).toBe(true);
     expect(working.some((shown) => shown.html.includes('<li>✅ '))).toBe(true);
-    expect(working.at(-1)?.html).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
+    expect(working.at(-1)?.html).toContain('<h4>Document the new --verbose flag</h4>');
     expect(working.at(-1)?.text).toMatch(/^Working for \d+s · \d of 4 steps done$/m);
     // Edits only on change: no two consecutive edits show the same plan.
     const plans = working.map((shown) => shown.text.replace(/^Working for .*$/m, ''));
