@@ -1,6 +1,5 @@
 // Billed minutes as GitHub bills them (issue 35): arithmetic from the assumptions below, no run.
-// GitHub rounds each job up to a whole minute on private repositories; public ones on standard
-// runners are free. A detached request or a sweep takes seconds (the sections above), so one minute.
+import { table } from './child.ts';
 
 export const ASSUMED = {
   /** A job's set-up (runner, the action's download and start) on top of a waiting run's job. */
@@ -9,14 +8,12 @@ export const ASSUMED = {
   sweepEveryMin: 10,
   monthDays: 30,
 };
-export type Shape = 'waiting' | 'always-on sweep' | 'self-switching sweep';
-export const SHAPES: Shape[] = ['waiting', 'always-on sweep', 'self-switching sweep'];
+const SHAPES = ['waiting', 'always-on sweep', 'self-switching sweep'] as const;
+type Shape = (typeof SHAPES)[number];
 
 /**
- * `requests` started at once, each a job of `jobMin`. An always-on sweep's runs are paid whether
- * or not anything is in flight (idleMonth), so a request adds its own minute only. A self-switching
- * sweep runs from the next tick on: L / every ticks see the job working (mean over where in the
- * interval it starts), and the first after its end finishes it and switches the schedule off.
+ * `requests` started at once, each a job of `jobMin`. The always-on sweep's runs are in idleMonth,
+ * so a request adds its own minute only; the self-switching one runs only while a job is in flight.
  */
 export function billedMinutes(shape: Shape, jobMin: number, requests: number, a = ASSUMED): number {
   if (shape === 'waiting') return requests * Math.ceil(jobMin + a.setupS / 60);
@@ -29,8 +26,7 @@ export const idleMonth = (shape: Shape, a = ASSUMED): number =>
 
 export function billedSection(lengths = [2, 5, 15, 30], a = ASSUMED): string[] {
   const figure = (minutes: number): string => minutes.toLocaleString('en', { maximumFractionDigits: 1 });
-  const row = (what: string, value: (shape: Shape) => number) =>
-    `| ${what} | ${SHAPES.map((shape) => figure(value(shape))).join(' | ')} |`;
+  const row = (what: string, value: (shape: Shape) => number) => [what, ...SHAPES.map((s) => figure(value(s)))];
   const rows = lengths.flatMap((l) =>
     [1, 10].map((n) =>
       row(`${n === 1 ? 'one request' : `${n} at once`}, ${l}-min job`, (s) => billedMinutes(s, l, n, a)),
@@ -49,10 +45,7 @@ export function billedSection(lengths = [2, 5, 15, 30], a = ASSUMED): string[] {
     `${a.sweepEveryMin} minutes. The self-switching sweep (\`sweep-workflow\`, docs/sweep.md) counts the ticks while the job works`,
     "(a mean over where in the interval it starts) and the one that finishes it; the always-on sweep's runs are in the idle month.",
     '',
-    `| Requests | ${SHAPES.join(' | ')} |`,
-    `| --- | ${SHAPES.map(() => '---').join(' | ')} |`,
-    ...rows,
-    row(`idle month (${a.monthDays} days)`, (s) => idleMonth(s, a)),
+    table(['Requests', ...SHAPES], [...rows, row(`idle month (${a.monthDays} days)`, (s) => idleMonth(s, a))]),
     '',
     `A month of R requests one at a time: waiting R × the first column, always-on ${figure(always)} + R, self-switching at most`,
     `R × the third (requests in flight together share its sweeps). The always-on sweep costs less than waiting only above`,

@@ -1,43 +1,30 @@
-// Running the action, or a baseline script, as the runner does (__tests__/support/runner.ts: a child
-// process under Node 24 with INPUT_ variables and the runner's files), on one clock, and the
-// statistics every figure is reported with.
+// Running the action, or a baseline script, as the runner does (__tests__/support/runner.ts), on one
+// clock, and the statistics and tables every figure is reported with.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { NODE24, ROOT, runnerEnvironment, type RunOptions } from '../__tests__/support/runner.ts';
+import { readFileSync } from 'node:fs';
+import { NODE24, removeRunnerDirectory, runnerEnvironment, type RunOptions } from '../__tests__/support/runner.ts';
 
-export { ROOT };
-const dirs: string[] = [];
-type Inputs = Record<string, string>;
+type Options = Pick<RunOptions, 'event' | 'inputs' | 'env'>;
 const INPUTS = { prompt: 'Document it', 'project-id': 'bench', 'api-key': 'svc_bench_key' };
 
 /** Wall-clock ms with sub-ms resolution, comparable across processes: the emulators' clock too. */
 export const now = (): number => performance.timeOrigin + performance.now();
 
-/**
- * The runner's environment for a run that creates a job on `baseUrl` (with `inputs` besides); a
- * workflow_dispatch event unless another is given. No DOCS_AGENT_DELAY_SCALE unless `delayScale`.
- */
-export function actionEnv(
-  baseUrl: string,
-  options: { delayScale?: number; event?: RunOptions['event']; inputs?: Inputs; env?: Inputs } = {},
-): Record<string, string> {
-  const { env } = runnerEnvironment({
-    ...(options.event ? { event: options.event } : {}),
+/** The runner's environment for a run creating a job on `baseUrl`; no DOCS_AGENT_DELAY_SCALE unless `delayScale`. */
+export function actionEnv(baseUrl: string, options: Options & { delayScale?: number } = {}): Record<string, string> {
+  return runnerEnvironment({
+    event: options.event,
     inputs: { ...INPUTS, 'base-url': baseUrl, ...options.inputs },
     env: { RUNNER_DEBUG: '', DOCS_AGENT_DELAY_SCALE: String(options.delayScale ?? ''), ...options.env },
-  });
-  if (env.RUNNER_TEMP) dirs.push(env.RUNNER_TEMP);
-  return env;
+  }).env;
 }
 
-export const cleanup = (): void => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-
-/** Runs `script` under Node 24; a run that does not exit with `expected` crashes the benchmark. */
+/** Runs `script` under Node 24; a run that does not exit with 0 crashes the benchmark. */
 export function runNode(
   script: string,
   env: Record<string, string>,
-  options: { nodeArgs?: string[]; expected?: number; killAfterMs?: number } = {},
-): Promise<{ spawnAt: number; exitAt: number }> {
+  options: { nodeArgs?: string[]; killAfterMs?: number } = {},
+): Promise<{ spawnAt: number; exitAt: number; outputs: string }> {
   return new Promise((resolve, reject) => {
     const spawnAt = now();
     const child = spawn(NODE24, [...(options.nodeArgs ?? []), script], { env, cwd: env.GITHUB_WORKSPACE });
@@ -49,7 +36,9 @@ export function runNode(
     child.once('exit', () => (exitAt = now()));
     child.once('close', (code) => {
       clearTimeout(killer);
-      if (code === (options.expected ?? 0)) resolve({ spawnAt, exitAt });
+      const outputs = readFileSync(env.GITHUB_OUTPUT ?? '', 'utf8');
+      removeRunnerDirectory(env);
+      if (code === 0) resolve({ spawnAt, exitAt, outputs });
       else reject(new Error(`${script} exited with ${code}:\n${output.trim().split('\n').slice(-15).join('\n')}`));
     });
   });
@@ -73,6 +62,15 @@ export function spread(values: readonly number[]): Spread {
   return { min: sorted[0] ?? NaN, median, max: sorted[sorted.length - 1] ?? NaN };
 }
 
+/** Each run's figures as min / median / max. */
+export const spreads = <K extends string>(runs: Record<K, number>[], keys: readonly K[]): Record<K, Spread> =>
+  Object.fromEntries(keys.map((key) => [key, spread(runs.map((run) => run[key]))])) as Record<K, Spread>;
+
 /** "min / median / max". */
 export const formatSpread = (s: Spread, decimals = 1): string =>
   [s.min, s.median, s.max].map((v) => v.toFixed(decimals)).join(' / ');
+
+export const f = (value: number, decimals = 1): string => value.toFixed(decimals);
+export const yes = (met: boolean): string => (met ? 'met' : '**missed**');
+export const table = (header: string[], rows: string[][]): string =>
+  [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

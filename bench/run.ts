@@ -1,5 +1,6 @@
-// `npm run bench`: measures what the action costs a team and writes BENCHMARKS.md (bench/report.ts).
-// About 5 minutes; a benchmark, not a test: it exits non-zero only when something crashes.
+// `npm run bench`: measures what the action costs a team and writes BENCHMARKS.md, each section from
+// the bench file that measures it. About 5 minutes; a benchmark, not a test: it exits non-zero only
+// when something crashes.
 //
 //   --rounds N       start-up rounds (default 20), each running the four programs once
 //   --runs N         real runs per request kind and job length (default 3)
@@ -14,39 +15,29 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NODE24 } from '../__tests__/support/runner.ts';
+import { NODE24, ROOT } from '../__tests__/support/runner.ts';
 import { billedSection } from './billed.ts';
-import { cleanup, ROOT } from './child.ts';
-import { renderMarkdown } from './report.ts';
-import { measureRequests } from './requests.ts';
-import { simulate } from './schedule.ts';
-import { buildPrograms, measureStartup } from './startup.ts';
-import { measureSweep } from './sweep.ts';
-
-const VIRTUAL_LENGTHS_S = [120, 600, 1800, 3600];
-
-// --help prints the header above, so that the help and the header cannot drift apart.
-if (process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h')) {
-  const header = readFileSync(import.meta.filename, 'utf8')
-    .split('\n')
-    .slice(0, 9);
-  console.log(header.map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
-  process.exit(0);
-}
+import { table } from './child.ts';
+import { measureRequests, measureSweep, requestsSection, sweepSection } from './requests.ts';
+import { buildPrograms, measureStartup, startupSection } from './startup.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'docs-agent-bench-'));
 
 async function main(): Promise<void> {
   const text = (value: string) => ({ type: 'string', default: value }) as const;
-  const numbers = { rounds: text('20'), runs: text('3'), lengths: text('5,30'), 'in-flight': text('50') };
-  const flags = { quick: { type: 'boolean', default: false }, billed: { type: 'boolean', default: false } } as const;
-  const { values } = parseArgs({ options: { ...numbers, note: text(''), ...flags } });
+  const flag = { type: 'boolean', default: false } as const;
+  const sizes = { rounds: text('20'), runs: text('3'), lengths: text('5,30'), 'in-flight': text('50') };
+  const flags = { note: text(''), quick: flag, billed: flag, help: { ...flag, short: 'h' } } as const;
+  const { values } = parseArgs({ options: { ...sizes, ...flags } });
+  if (values.help) {
+    // The comment at the top of this file, so that the help and the header cannot drift apart.
+    const header = /^(?:\/\/.*\n)+/.exec(readFileSync(import.meta.filename, 'utf8'))?.[0] ?? '';
+    return console.log(header.replace(/^\/\/ ?/gm, '').trimEnd());
+  }
   if (values.billed) return await writeReport(billedInto(readFileSync(join(ROOT, 'BENCHMARKS.md'), 'utf8')));
-  const quick = values.quick;
-  const rounds = quick ? 4 : Number(values.rounds);
-  const runs = quick ? 1 : Number(values.runs);
-  const lengths = quick ? [5] : values.lengths.split(',').map(Number);
-  const inFlight = quick ? 10 : Number(values['in-flight']);
+  const given = values.quick ? { rounds: '4', runs: '1', lengths: '5', 'in-flight': '10' } : values;
+  const [rounds, runs, inFlight] = [Number(given.rounds), Number(given.runs), Number(given['in-flight'])];
+  const lengths = given.lengths.split(',').map(Number);
   if (![rounds, runs, inFlight, ...lengths].every((n) => Number.isInteger(n) && n > 0)) {
     throw new Error('--rounds, --runs, --in-flight and --lengths take whole numbers above 0');
   }
@@ -64,7 +55,6 @@ async function main(): Promise<void> {
   const requests = await measureRequests(lengths, runs, dist);
   step(`sweep: ${runs} waiting request(s), ${inFlight} detached, two sweeps`);
   const sweep = await measureSweep(inFlight, runs, dist);
-  const schedules = VIRTUAL_LENGTHS_S.map((lengthS) => simulate(lengthS, quick ? 200 : 2_000));
 
   const load = (values: number[]): string => values.map((v) => v.toFixed(2)).join(', ');
   const run = (command: string, ...args: string[]): string =>
@@ -76,8 +66,21 @@ async function main(): Promise<void> {
     'Load average (1, 5, 15 min)': `${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
     ...(values.note ? { Note: values.note } : {}),
   };
-  const markdown = renderMarkdown({ machine, rounds, startup, requests, schedules, sweep });
-  if (quick) return console.log(markdown);
+  const markdown = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts) from one run on one machine; run it again rather than',
+    'editing this file. Figures are min / median / max. A benchmark, not a test: it fails only when',
+    'something crashes.',
+    '',
+    table(['', ''], Object.entries(machine)),
+    '',
+    ...startupSection(rounds, startup),
+    ...requestsSection(requests, values.quick ? 200 : 2_000),
+    ...sweepSection(sweep),
+    ...billedSection(),
+  ].join('\n');
+  if (values.quick) return console.log(markdown);
   await writeReport(markdown);
   step('wrote BENCHMARKS.md');
 }
@@ -102,6 +105,5 @@ try {
   else console.error('The benchmark crashed:', error);
   process.exitCode = 1;
 } finally {
-  cleanup();
   rmSync(scratch, { recursive: true, force: true });
 }

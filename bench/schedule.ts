@@ -3,11 +3,7 @@
 // every 10 s, for many jobs of one length. Nothing sleeps; a GET sees the job over at or after its
 // end. The fixed loop's first GET falls at a random phase, as real jobs end anywhere between polls.
 import { pollDelay } from '../src/service/poll-schedule.ts';
-import { spread, type Spread } from './child.ts';
-
-/** `lagS`: from the job's end to the GET that sees it; `fixed…`: the same for the loop. */
-export type ScheduleFigures = Record<'lengthS' | 'jobs' | 'fixedGets', number> &
-  Record<'lagS' | 'gets' | 'fixedLagS', Spread>;
+import { spreads } from './child.ts';
 
 export const FIXED_INTERVAL_S = 10;
 
@@ -22,17 +18,17 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function simulate(lengthS: number, jobs: number): ScheduleFigures {
+/** `lagS`: from the job's end to the GET that sees it; `fixedLagS`, `fixedGets`: the same for the loop. */
+export function simulate(lengthS: number, jobs: number) {
   const [random, length, interval] = [seededRandom(lengthS * 7919), lengthS * 1000, FIXED_INTERVAL_S * 1000];
-  const [lags, gets, fixedLags]: [number[], number[], number[]] = [[], [], []];
+  const runs: Record<'lagS' | 'gets' | 'fixedLagS', number>[] = [];
   for (let i = 0; i < jobs; i++) {
-    let [at, count] = [0, 0];
-    while (at < length) at += pollDelay(count++, random);
-    lags.push((at - length) / 1000);
-    gets.push(count);
+    let [at, gets] = [0, 0];
+    while (at < length) at += pollDelay(gets++, random);
     const phase = random() * interval;
-    fixedLags.push((phase + Math.max(0, Math.ceil((length - phase) / interval)) * interval - length) / 1000);
+    const fixedAt = phase + Math.max(0, Math.ceil((length - phase) / interval)) * interval;
+    runs.push({ lagS: (at - length) / 1000, gets, fixedLagS: (fixedAt - length) / 1000 });
   }
-  const [lagS, getsS, fixedLagS] = [lags, gets, fixedLags].map((values) => spread(values)) as [Spread, Spread, Spread];
-  return { lengthS, jobs, lagS, gets: getsS, fixedLagS, fixedGets: Math.ceil(length / interval) };
+  const figures = spreads(runs, ['lagS', 'gets', 'fixedLagS'] as const);
+  return { lengthS, jobs, ...figures, fixedGets: Math.ceil(length / interval) };
 }
