@@ -17,6 +17,7 @@ function accessOf(octokit: Octokit, event: GitHubEvent, settings: Settings, deps
     repository: event.repository,
     key: settings.apiKey,
     docsToken: settings.backlog?.docsToken ?? '',
+    docsRepository: settings.backlog?.docsRepository,
     timeoutMs: settings.timeoutMs,
     step: deps,
   };
@@ -66,9 +67,14 @@ export async function markOpenedDocs(
   const number = trigger.issue?.number ?? trigger.mergedPullRequest;
   if (number === undefined) return;
   const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-  await markDocsPull(accessOf(octokit, event, settings, deps), result.prLink, {
-    number,
-    pull,
-    jobId: result.job.id,
-  });
+  await markDocsPull(
+    accessOf(octokit, event, settings, deps),
+    result.prLink,
+    {
+      number,
+      pull,
+      jobId: result.job.id,
+    },
+    result.job,
+  );
 }

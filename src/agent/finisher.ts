@@ -98,11 +98,16 @@ async function finishOne(
     }
     // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
     if (outcome.prLink) {
-      await markDocsPull(sweepAccess(context), outcome.prLink, {
-        number: progress.issueNumber,
-        pull: pullRequest,
-        jobId,
-      });
+      await markDocsPull(
+        sweepAccess(context),
+        outcome.prLink,
+        {
+          number: progress.issueNumber,
+          pull: pullRequest,
+          jobId,
+        },
+        job,
+      );
     }
     return { kind: 'finished', jobId, detail: forMarkdown(outcome.publicMessage ?? outcome.message, 300) };
   } catch (error) {

@@ -130,7 +130,7 @@ async function reopenClosedDocs(context: FollowContext, codeUrl: string): Promis
   const { deps } = context;
   const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
   const reopened = job.prLink
-    ? await reopenDocs(context, job.prLink, codeUrl)
+    ? await reopenDocs(context, job.prLink, codeUrl, job.id)
     : { done: true, line: 'The code pull request was reopened.' };
   if (reopened.done) thread.state = { ...thread.state, closed: '' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -239,7 +239,7 @@ async function closeFollowed(
   const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
   const pull = await readPullRequest(octokit, repository, number);
   const settled = job.prLink
-    ? await settleDocs(context, job.prLink, decision.merged, thread.state.drafted, pull.url)
+    ? await settleDocs(context, job.prLink, decision.merged, thread.state.drafted, pull.url, job.id)
     : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
   if (settled.done) thread.state = { ...thread.state, closed: decision.merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';

@@ -2,7 +2,6 @@ import { errorMessage } from '../base/errors.ts';
 import {
   closeDocsPr,
   countOpenDocsPrs,
-  docsPrOf,
   listDocsPrs,
   markDocsPr,
   readRequest,
@@ -13,10 +12,11 @@ import type { Octokit } from '../github/octokit.ts';
 import type { Repository } from '../github/pull-requests.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { BacklogSettings } from './backlog-inputs.ts';
-import { lazyOctokit } from './deps.ts';
+import { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
 import type { SweepContext } from './finish.ts';
-import type { Runner } from './runner.ts';
-import type { Timings } from './timings.ts';
+import { sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
+
+export { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
 
 /**
  * The docs pull request backlog: the docs pull requests this action's jobs opened (github/docs-prs.ts
@@ -34,53 +34,34 @@ import type { Timings } from './timings.ts';
 /** What of the sweep's context the backlog uses. */
 export type BacklogContext = Pick<SweepContext, 'step' | 'octokit' | 'repository' | 'settings' | 'docsToken'>;
 
-/** What reaches the docs repository: the run's GitHub client, its repository, the api-key (it signs), the token. */
-export interface DocsAccess {
-  /** github-token's client, for this repository. */
-  octokit: Octokit;
-  repository: Repository;
-  key: string;
-  docsToken: string;
-  timeoutMs: number;
-  step: { runner: Runner; timings: Timings; signal: AbortSignal };
-}
-
-function same(a: Repository, b: Repository): boolean {
-  return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
-}
-
-/**
- * A client that may write to `docs`: docs-token, or github-token when the docs live in this
- * repository; undefined when neither can (the caller says what to do instead).
- */
-export async function docsClient(access: DocsAccess, docs: Repository): Promise<Octokit | undefined> {
-  if (access.docsToken) return lazyOctokit(access.docsToken, access.timeoutMs, access.step)();
-  return same(docs, access.repository) ? access.octokit : undefined;
-}
-
 /**
  * Marks the docs pull request `link` as opened for `request` (this repository's issue or pull
- * request). Never fails the run: without a token for the docs repository it is said in the log
- * (the pull request is then never touched by the backlog), a failed call is a warning.
+ * request) by the job `job` describes, once the one check (docs-access.ts `ourDocsPull`) says the
+ * job opened it. Never fails the run: a link that fails the check is refused with a warning and
+ * left untouched, no token for the docs repository is said in the log (the pull request is then
+ * never touched by the backlog), a failed call is a warning.
  */
 export async function markDocsPull(
   access: DocsAccess,
   link: string,
   request: Omit<DocsRequest, 'repository'>,
+  job: JobFacts,
 ): Promise<void> {
   const { log } = access.step.runner;
-  const docs = docsPrOf(link);
-  if (!docs) return;
-  const octokit = await docsClient(access, docs.repository);
-  if (!octokit) {
-    log.info(
-      `The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`,
-    );
-    return;
-  }
   const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
   try {
-    const done = await markDocsPr(octokit, docs.repository, docs.number, named, access.key);
+    const pull = await ourDocsPull(access, link, request, job);
+    if (!pull.ok && pull.noToken) {
+      log.info(
+        `The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`,
+      );
+      return;
+    }
+    if (!pull.ok) {
+      log.warning(`The pull request ${link} the service reported is left untouched: it ${pull.problem}.`);
+      return;
+    }
+    const done = await markDocsPr(pull.octokit, pull.docs, pull.number, named, access.key);
     if (done === 'marked') log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
   } catch (error) {
     log.warning(
@@ -207,6 +188,8 @@ export async function keepBacklog(
     // Never this action's (no valid signed line), or another code repository's: not touched.
     if (!request || request.repository.toLowerCase() !== `${repository.owner}/${repository.repo}`.toLowerCase())
       continue;
+    // A line that names the pull request itself as its request is never a docs pull request (docs-pr-trust.ts).
+    if (sameRepository(docs, repository) && request.number === item.number) continue;
     const stale = backlog.staleDays > 0 && now - Date.parse(item.updatedAt) >= backlog.staleDays * DAY_MS;
     const row = { docs: item.url, request: `${request.repository}#${request.number}` };
     if (!stale && !request.pull) {
