@@ -99,7 +99,7 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
 async function checkOf(context: FollowContext, head: string): Promise<FoundCheck | undefined> {
   const { octokit, repository, follow, deps } = context;
   try {
-    return (await findChecks(octokit, repository, head, follow.checkName))[0];
+    return (await findChecks(octokit, repository, head, follow.checkName, context.settings.apiKey))[0];
   } catch (error) {
     deps.runner.log.warning(
       `Could not read the '${follow.checkName}' check on ${head.slice(0, 12)}: ${errorMessage(error)}`,
