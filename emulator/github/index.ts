@@ -186,6 +186,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     checkRuns(sha) {
       return store.pulls.checksOn(sha).map((run) => ({ ...run }));
     },
+    addCheckRun(run) {
+      return { ...store.pulls.addCheck(run) };
+    },
     failNext(route: string, status: number, times = 1): void {
       const key = operationKey(route);
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.

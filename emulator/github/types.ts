@@ -137,6 +137,8 @@ export interface FakeGitHub {
   push(number: number, commit: { message: string; files?: FakeCommit['files'] }): string;
   /** Check runs, newest first; on one commit when `sha` is given. */
   checkRuns(sha?: string): FakeCheckRun[];
+  /** A check run another writer made: a workflow job (no `app`: GitHub Actions) or another app. */
+  addCheckRun(run: Omit<FakeCheckRun, 'id'>): FakeCheckRun;
   /**
    * route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
    * `times` 0 drops what is still scheduled for the route.

@@ -10,6 +10,7 @@ import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
 import { decideOutcome, errorOutcome } from './decide-outcome.ts';
 import { countDone } from './live-progress.ts';
+import { vetDocsLink } from './backlog.ts';
 import { waitedFor } from './outcomes.ts';
 
 /** How often a job is read before the sweep names the failure (retry.ts waits out 429 and Retry-After). */
@@ -91,7 +92,10 @@ async function finishOne(
     const elapsedMs = Math.max(0, clock.now() - Date.parse(startedAt));
     if (!ended) return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
     const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
-    const outcome = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
+    const decided = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
+    // The reported link goes through the one check (step/docs-access.ts) before the comment names it.
+    const request = { number: progress.issueNumber, pull: pullRequest };
+    const outcome = await vetDocsLink(decided, sweepAccess(context), request, step.runner.log);
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
     if (done === 'claimed') {
       return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };

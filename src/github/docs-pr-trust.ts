@@ -13,8 +13,10 @@ import type { Repository } from './pull-requests.ts';
  *   signed line the mark wrote (github/docs-prs.ts) is the proof, for that request and job only.
  * step/docs-access.ts `ourDocsPull` is the one check every action goes through (agent mode's mark,
  * follow mode's draft, close, reopen and ready, the sweep's mark); the sweep's closes act only on
- * pull requests that carry the signed line. A link that passes the door but not this is still
- * named in the report as the service's word, with a warning, and nothing is done to it.
+ * pull requests that carry the signed line. A link that fails is reported as text, with the reason
+ * (agent/backlog.ts `vetDocsLink`), and nothing is done to it; one in another repository while
+ * `docs-repository` is unset, or one no token here may read, is reported as the service's word
+ * (the run cannot tell whose it is) and never touched either.
  */
 
 /** Where a docs pull request of this run may be. */
@@ -34,7 +36,7 @@ export interface DocsPrScope {
 export function docsPrTarget(
   link: string,
   scope: DocsPrScope,
-): { ok: true; repository: Repository; number: number } | { ok: false; problem: string } {
+): { ok: true; repository: Repository; number: number } | { ok: false; problem: string; elsewhere?: true } {
   const [scheme = '', , host = '', owner = '', repo = '', kind = '', raw = '', ...rest] = link.split('/');
   const number = Number(raw);
   if (scheme !== 'https:' || kind !== 'pull' || rest.length || !/^[1-9]\d{0,9}$/.test(raw)) {
@@ -43,7 +45,7 @@ export function docsPrTarget(
   if (host.toLowerCase() !== scope.host)
     return { ok: false, problem: `is not on this run's GitHub server (${scope.host})` };
   if (`${owner}/${repo}`.toLowerCase() !== scope.docs.toLowerCase()) {
-    return { ok: false, problem: `is not in the docs repository ${scope.docs} ('docs-repository')` };
+    return { ok: false, problem: `is not in the docs repository ${scope.docs} ('docs-repository')`, elsewhere: true };
   }
   if (scope.codeNumber === number)
     return { ok: false, problem: 'names the request it was opened for, not a docs pull request' };

@@ -8,7 +8,6 @@ import {
   type DocsPr,
   type DocsRequest,
 } from '../github/docs-prs.ts';
-import type { Octokit } from '../github/octokit.ts';
 import type { Repository } from '../github/pull-requests.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { BacklogSettings } from './backlog-inputs.ts';
@@ -51,6 +50,10 @@ export async function markDocsPull(
   const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
   try {
     const pull = await ourDocsPull(access, link, request, job);
+    if (!pull.ok && pull.unnamed) {
+      log.info(`The docs pull request ${link} is not touched: it ${pull.problem} names no other repository.`);
+      return;
+    }
     if (!pull.ok && pull.noToken) {
       log.info(
         `The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`,

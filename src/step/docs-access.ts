@@ -28,17 +28,24 @@ export async function docsClient(access: DocsAccess, docs: Repository): Promise<
   return sameRepository(docs, access.repository) ? access.octokit : undefined;
 }
 
-/** The docs repository of a run: `docs-repository`, or this repository. */
-export function docsRepositoryOf(access: DocsAccess, env: NodeJS.ProcessEnv = process.env): Repository {
+/** `docs-repository` as the run's settings or, where a mode does not read it, the runner passes it; undefined: unset. */
+export function namedDocsRepository(access: DocsAccess, env: NodeJS.ProcessEnv = process.env): Repository | undefined {
   if (access.docsRepository) return access.docsRepository;
   const match = /^([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})$/.exec((env['INPUT_DOCS-REPOSITORY'] ?? '').trim());
-  return match?.[1] && match[2] ? { owner: match[1], repo: match[2] } : access.repository;
+  return match?.[1] && match[2] ? { owner: match[1], repo: match[2] } : undefined;
 }
 
 /** A docs pull request this run may act on, with the client that may write to it; or why not. */
 export type DocsPull =
   | { ok: true; docs: Repository; number: number; octokit: Octokit; signed: boolean }
-  | { ok: false; problem: string; noToken?: true };
+  | {
+      ok: false;
+      problem: string;
+      /** No token here may write to it: never touched, and the run cannot tell whose it is. */
+      noToken?: true;
+      /** In another repository while `docs-repository` is unset: never touched, reported as the service's word. */
+      unnamed?: true;
+    };
 
 /**
  * The one check before anything is done to the docs pull request `link` a job reported for
@@ -53,7 +60,8 @@ export async function ourDocsPull(
   request: { number: number; jobId: string; pull: boolean },
   job?: JobFacts,
 ): Promise<DocsPull> {
-  const docs = docsRepositoryOf(access);
+  const named = namedDocsRepository(access);
+  const docs = named ?? access.repository;
   const code = access.repository;
   const scope = {
     host: runHost(),
@@ -62,7 +70,8 @@ export async function ourDocsPull(
     codeNumber: request.pull && sameRepository(docs, code) ? request.number : undefined,
   };
   const target = docsPrTarget(link, scope);
-  if (!target.ok) return target;
+  if (!target.ok)
+    return { ok: false, problem: target.problem, ...(target.elsewhere && !named ? { unnamed: true } : {}) };
   const octokit = await docsClient(access, target.repository);
   if (!octokit) return { ok: false, problem: "may be written by no token here ('docs-token')", noToken: true };
   const { data } = await octokit.rest.pulls.get({ ...target.repository, pull_number: target.number });
