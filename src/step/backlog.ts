@@ -26,7 +26,7 @@ export { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
  * - the sweep (`keepBacklog`) closes, with a comment, the docs pull requests whose code pull request
  *   was closed without merging, and with `stale-days` those nobody touched for that long;
  * - with `max-open-docs-prs`, a run about to create a new job first counts the open ones
- *   (`backlogFull`: one list call) and, at the limit, refuses (the mode says so on the request).
+ *   (`backlogFull`: at most MAX_LIST_PAGES list calls) and, at the limit, refuses (the mode says so on the request).
  * The docs repository is read with `docs-token`, or with `github-token` when it is this repository.
  */
 
@@ -97,7 +97,7 @@ export interface BacklogFull {
 
 /**
  * With `max-open-docs-prs`, whether a new job must wait: the open docs pull requests of this
- * action in the docs repository, counted from one list call. Undefined when there is no limit, when
+ * action in the docs repository, counted from at most MAX_LIST_PAGES list calls. Undefined when there is no limit, when
  * no token here can read the docs repository (a warning says so: the limit is not judged, nothing
  * is refused), or when the count failed (a warning: a GitHub hiccup refuses nobody).
  */
@@ -116,8 +116,9 @@ export async function backlogFull(access: DocsAccess, backlog: BacklogSettings):
     return undefined;
   }
   try {
-    const count = await countOpenDocsPrs(octokit, docs, access.key);
-    log.info(`${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
+    const { count, partial } = await countOpenDocsPrs(octokit, docs, access.key, access.step.signal);
+    const least = partial ? 'at least ' : '';
+    log.info(`${least}${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
     if (count < limit) return undefined;
     const reason =
       `the docs pull requests it opened in ${name} are at the limit ('max-open-docs-prs': ${limit} open); ` +
