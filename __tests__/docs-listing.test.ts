@@ -11,6 +11,11 @@ import {
   renderDocsMarker,
 } from '../src/github/docs-prs.ts';
 import type { Octokit } from '../src/github/octokit.ts';
+import { keepBacklog } from '../src/step/backlog.ts';
+import { NO_BACKLOG } from '../src/step/backlog-inputs.ts';
+import type { ServiceSettings } from '../src/step/inputs.ts';
+import { TIMINGS } from '../src/step/timings.ts';
+import { FakeRunner } from './support/fake-runner.ts';
 
 const DOCS = { owner: 'acme', repo: 'docs' };
 const KEY = 'svc_test_admin_key_0123456789';
@@ -71,4 +76,47 @@ test('unsigned labelled pull requests first do not hide the signed ones behind t
 test('a hundred unsigned labelled pull requests do not fill the count', async () => {
   const { octokit } = listing((n) => (n === 1 ? [...page(1000, 'unsigned', 98), ...page(5000, 'signed', 2)] : []));
   expect(await countOpenDocsPrs(octokit, DOCS, KEY)).toEqual({ count: 2, partial: false });
+});
+
+describe('the backlog pass takes what is left of the sweep’s deadline (issue 34, item 5)', () => {
+  async function pass(deadline: number | undefined, now: number) {
+    // Docs in the code repository itself, so github-token's client lists them.
+    const line = renderDocsMarker(KEY, DOCS, 4, { repository: 'acme/docs', number: 1, pull: true, jobId: 'job_1' });
+    const stale = { ...item(4, 'unsigned'), body: `docs\n\n${line}`, updated_at: '2020-01-01T00:00:00Z' };
+    const { octokit, calls } = listing((n) => (n === 1 ? [stale] : []));
+    const reads: number[] = [];
+    (octokit.rest.issues as unknown as Record<string, unknown>).get = async ({
+      issue_number,
+    }: {
+      issue_number: number;
+    }) => {
+      reads.push(issue_number);
+      return { data: { state: 'open', html_url: 'https://github.com/o/code/pull/1', pull_request: {} } };
+    };
+    const runner = new FakeRunner();
+    const step = { runner, record: undefined as never, timings: TIMINGS, signal: new AbortController().signal };
+    const settings = { apiKey: KEY, timeoutMs: 600_000 } as ServiceSettings;
+    const context = { step, octokit, repository: DOCS, settings, clock: { now: () => now } };
+    const backlog = { ...NO_BACKLOG, staleDays: 30, docsRepository: DOCS, docsToken: '' };
+    // The docs live elsewhere without a docs token: the listing goes through github-token's client here.
+    const result = await keepBacklog(
+      { ...context, ...(deadline === undefined ? {} : { deadline }) },
+      {
+        ...backlog,
+        docsRepository: undefined,
+      },
+    );
+    return { result, reads, calls };
+  }
+
+  test('past the deadline no request is read and the pass says more is left', async () => {
+    const { result, reads } = await pass(1_000, 2_000);
+    expect(reads).toEqual([]);
+    expect(result.truncated).toBe(true);
+  });
+
+  test('before it, the stale docs pull request is read', async () => {
+    const { reads } = await pass(5_000, 2_000);
+    expect(reads).toEqual([1]);
+  });
 });

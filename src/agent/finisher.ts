@@ -65,7 +65,7 @@ async function finishOne(
       id: jobId,
       tries: READ_TRIES,
       delayMs: step.timings.poll.minMs,
-      deadline: clock.now() + step.timings.serviceRequestMs * READ_TRIES,
+      deadline: Math.min(clock.now() + step.timings.serviceRequestMs * READ_TRIES, context.deadline ?? Infinity),
       clock,
       log: step.runner.log,
       signal: step.signal,

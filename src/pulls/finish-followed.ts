@@ -41,7 +41,7 @@ export async function finishFollowed(number: number, sweep: SweepContext): Promi
     return { kind: 'active', jobId: found.jobId, detail: `another run holds #${number} since ${lock.since}` };
   }
   try {
-    return await finishHeld(context, found.jobId);
+    return await finishHeld(context, found.jobId, sweep.deadline);
   } catch (error) {
     return { kind: 'error', jobId: found.jobId, detail: forMarkdown(errorMessage(error), 300) };
   } finally {
@@ -53,7 +53,7 @@ export async function finishFollowed(number: number, sweep: SweepContext): Promi
   }
 }
 
-async function finishHeld(context: FollowContext, jobId: string): Promise<SweepResult> {
+async function finishHeld(context: FollowContext, jobId: string, deadline = Infinity): Promise<SweepResult> {
   const { deps, settings } = context;
   // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
   const thread = await findThread(context.issue);
@@ -71,7 +71,8 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
     id: jobId,
     tries: JOB_READS,
     delayMs: deps.timings.poll.minMs,
-    deadline: deps.clock.now() + settings.timeoutMs,
+    // What is left of the sweep's deadline, not a budget of its own.
+    deadline: Math.min(deps.clock.now() + settings.timeoutMs, deadline),
     clock: deps.clock,
     log: deps.runner.log,
     signal: deps.signal,

@@ -31,7 +31,14 @@ export { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
  */
 
 /** What of the sweep's context the backlog uses. */
-export type BacklogContext = Pick<SweepContext, 'step' | 'octokit' | 'repository' | 'settings' | 'docsToken'>;
+export type BacklogContext = Pick<SweepContext, 'step' | 'octokit' | 'repository' | 'settings' | 'docsToken'> &
+  Partial<Pick<SweepContext, 'deadline' | 'clock'>>;
+
+/** What is left of the sweep's deadline (SweepContext `deadline`), or `timeout-minutes` outside a sweep. */
+function budgetOf(context: BacklogContext): number {
+  if (context.deadline === undefined) return context.settings.timeoutMs;
+  return Math.max(0, context.deadline - (context.clock ?? { now: Date.now }).now());
+}
 
 /**
  * Marks the docs pull request `link` as opened for `request` (this repository's issue or pull
@@ -81,7 +88,8 @@ export function sweepAccess(context: BacklogContext, docsToken = context.docsTok
     repository: context.repository,
     key: context.settings.apiKey,
     docsToken,
-    timeoutMs: context.settings.timeoutMs,
+    // A client made for the docs token now stops where the sweep does, not a whole budget later.
+    timeoutMs: budgetOf(context),
     step: context.step,
   };
 }
@@ -200,7 +208,7 @@ export async function keepBacklog(
       rows.push({ ...row, kind: 'kept', detail: 'open, touched recently' });
       continue;
     }
-    if (step.signal.aborted || checked >= MAX_CHECKED) {
+    if (step.signal.aborted || budgetOf(context) <= 0 || checked >= MAX_CHECKED) {
       truncated = true;
       break;
     }
