@@ -122,6 +122,8 @@ export async function runCli(argv: readonly string[], io: Io, signal: AbortSigna
     transport: createTransport(`${USER_AGENT}-cli`),
     requestTimeoutMs: 30_000,
     codeHosts: codeHosts(io.env),
+    // Its messages name the command line's own settings, never the action's inputs.
+    keySetting: '--api-key (or DOCS_AGENT_API_KEY)',
     debug: () => undefined,
     now: () => Date.now(),
   });
