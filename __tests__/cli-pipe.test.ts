@@ -57,7 +57,7 @@ test('a reader gone mid-job: not exit 0; stopped as on Ctrl-C, the job named on 
   expect(result.stderr).toContain(id);
 }, 30_000);
 
-test('a refused key is worded by the command line’s own setting names', async () => {
+test("a refused key is worded by the command line's own setting names", async () => {
   service.agent.inject({
     route: 'create',
     times: 1,

@@ -78,7 +78,7 @@ test('a hundred unsigned labelled pull requests do not fill the count', async ()
   expect(await countOpenDocsPrs(octokit, DOCS, KEY)).toEqual({ count: 2, partial: false });
 });
 
-describe('the backlog pass takes what is left of the sweep’s deadline (issue 34, item 5)', () => {
+describe("the backlog pass takes what is left of the sweep's deadline (issue 34, item 5)", () => {
   async function pass(deadline: number | undefined, now: number) {
     // Docs in the code repository itself, so github-token's client lists them.
     const line = renderDocsMarker(KEY, DOCS, 4, { repository: 'acme/docs', number: 1, pull: true, jobId: 'job_1' });

@@ -108,7 +108,7 @@ function notReported(result: RunResult, link: string): void {
 
 const writes = () => github.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/graphql'));
 
-describe('a docs pull request is acted on only when it is this job’s', () => {
+describe("a docs pull request is acted on only when it is this job's", () => {
   test('a link to the code pull request itself: follow mode neither drafts nor marks it', async () => {
     reports('job_self', `https://github.com/Codertocat/Hello-World/pull/${CODE}`, 'branch-2');
     const result = await follow();
@@ -138,7 +138,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
     notReported(result, 'https://github.com/someone/else/pull/7');
   });
 
-  test('on GitHub Enterprise Server a github.com link is not this server’s: refused at the door', async () => {
+  test("on GitHub Enterprise Server a github.com link is not this server's: refused at the door", async () => {
     reports('job_ghes', 'https://github.com/Codertocat/Hello-World/pull/1', 'branch-1');
     const result = await agent({ prompt: 'Document the flag' }, { GITHUB_SERVER_URL: 'https://ghe.example.com' });
     expect(result.outputs['pr-link']).toBe('');
@@ -146,7 +146,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
     untouched(DOCS);
   });
 
-  test('a pull request of the docs repository on another branch than the job’s is not the job’s', async () => {
+  test("a pull request of the docs repository on another branch than the job's is not the job's", async () => {
     reports('job_branch', `https://github.com/Codertocat/Hello-World/pull/${DOCS}`, 'docs-agent/job_branch');
     const result = await agent({ prompt: 'Document the flag' });
     expect(result.stdout).toMatch(/::warning::.*is not on the job's branch.*pull\/1$/m);
@@ -154,7 +154,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
     notReported(result, `https://github.com/Codertocat/Hello-World/pull/${DOCS}`);
   });
 
-  test('the job’s own pull request (its branch) is marked, for the request it came from', async () => {
+  test("the job's own pull request (its branch) is marked, for the request it came from", async () => {
     reports('job_mine', `https://github.com/Codertocat/Hello-World/pull/${DOCS}`, 'branch-1');
     const event = commentEvent(github);
     await runInProcessAgainst({ emulator, github }, { event, inputs: { prompt: 'Document the flag' } });
@@ -163,7 +163,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
     expect(readDocsMarker(docs.body, API_KEY, REPO, DOCS)).toMatchObject({ jobId: 'job_mine', pull: false });
   });
 
-  test('the sweep never closes a pull request whose signed line names itself (an older version’s mark)', async () => {
+  test("the sweep never closes a pull request whose signed line names itself (an older version's mark)", async () => {
     const line = renderDocsMarker(API_KEY, REPO, CODE, {
       repository: 'Codertocat/Hello-World',
       number: CODE,
@@ -189,7 +189,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
 
   test.each([
     [
-      'a fork’s pull request',
+      "a fork's pull request",
       { head: { ref: 'b', repo: { full_name: 'x/fork' } } },
       { sourceRef: 'b' },
       'another repository',
@@ -202,7 +202,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
       'before the job started',
     ],
     ['nothing ties it', { head: { ref: 'x', repo: { full_name: 'o/d' } } }, {}, 'cannot be tied'],
-  ])('%s is not the job’s', (_name, pull, job, problem) => {
+  ])("%s is not the job's", (_name, pull, job, problem) => {
     expect(notOpenedByJob({ ...pull, base: { repo: { full_name: 'O/D' } } }, job)).toContain(problem);
   });
 
@@ -220,7 +220,7 @@ describe('a docs pull request is acted on only when it is this job’s', () => {
   });
 });
 
-describe('the Docs check is this action’s only by its signed id', () => {
+describe("the Docs check is this action's only by its signed id", () => {
   const head = () => github.pullRequest(CODE).headSha;
   const docsChecks = () => github.checkRuns(head()).filter((run) => run.name === 'Docs');
   const other = (app?: { id: number; slug: string; name: string }) => ({
@@ -239,7 +239,7 @@ describe('the Docs check is this action’s only by its signed id', () => {
 
   test.each([
     ['a failed CI job named Docs (the same app as GITHUB_TOKEN)', undefined],
-    ['another app’s Docs check', { id: 7, slug: 'other-ci', name: 'Other CI' }],
+    ["another app's Docs check", { id: 7, slug: 'other-ci', name: 'Other CI' }],
   ])('%s is never rewritten, and the action writes its own', async (_name, app) => {
     const theirs = github.addCheckRun(other(app));
     reports('job_check', `https://github.com/Codertocat/Hello-World/pull/${DOCS}`, 'branch-1');

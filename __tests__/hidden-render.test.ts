@@ -20,9 +20,9 @@ test.each([
   ['an unclosed math fence', `Text\n\n\`\`\`math\n\\phantom{${SECRET}}`, 'Text'],
   ['a mermaid %% comment', `\`\`\`mermaid\ngraph TD\n%% ${SECRET}\nA-->B\n\`\`\``, 'A-->B'],
   ['a mermaid %% comment in a quote', `> \`\`\`mermaid\n> graph TD\n>   %% ${SECRET}\n> A-->B\n> \`\`\``, 'A-->B'],
-  ['an image’s alt text', `Look: ![${SECRET}](https://example.com/a.png) here`, '![](https://example.com/a.png)'],
+  ["an image's alt text", `Look: ![${SECRET}](https://example.com/a.png) here`, '![](https://example.com/a.png)'],
   [
-    'an image’s alt text and title',
+    "an image's alt text and title",
     `![${SECRET}](https://example.com/a.png "${SECRET}")`,
     '![](https://example.com/a.png)',
   ],
@@ -43,7 +43,7 @@ test.each([
 
 const hidden = `Adds --verbose. $\\phantom{${SECRET}}$\n\n![${SECRET}](https://example.com/x.png)\n\n\`\`\`mermaid\n%% ${SECRET}\nA-->B\n\`\`\``;
 
-test('follow mode’s prompt quotes the description without it', () => {
+test("follow mode's prompt quotes the description without it", () => {
   const pull = {
     number: 2,
     title: 'Add --verbose',
@@ -55,7 +55,7 @@ test('follow mode’s prompt quotes the description without it', () => {
   expect(prompt).not.toContain(SECRET);
 });
 
-test('agent mode’s prompt quotes the issue without it', () => {
+test("agent mode's prompt quotes the issue without it", () => {
   const trigger: Extract<Trigger, { kind: 'run' }> = {
     kind: 'run',
     request: '',
@@ -77,7 +77,7 @@ test('a commit subject cannot close the fence it is quoted in (follow-up prompt)
     totalCommits: 1,
     files: [],
   };
-  const prompt = followUpPrompt(pull, range as unknown as Parameters<typeof followUpPrompt>[1], true);
+  const prompt = followUpPrompt(pull, range, true);
   const [, open = '', quoted = '', close = ''] = /Commits:\n(~+)[^\n]*\n([\s\S]*?)\n(~+)\n?/.exec(prompt) ?? [];
   expect(open.length).toBeGreaterThan(10);
   expect(close).toBe(open);
