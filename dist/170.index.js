@@ -20,7 +20,7 @@ const pullsFinisher = {
     async finish(item, context) {
         if (!item.pullRequest)
             return undefined;
-        const { finishFollowed } = await Promise.all(/* import() */[__webpack_require__.e(236), __webpack_require__.e(718)]).then(__webpack_require__.bind(__webpack_require__, 718));
+        const { finishFollowed } = await Promise.all(/* import() */[__webpack_require__.e(177), __webpack_require__.e(236), __webpack_require__.e(718)]).then(__webpack_require__.bind(__webpack_require__, 718));
         return finishFollowed(item.number, context);
     },
 };

@@ -10,15 +10,40 @@ exports.modules = {
 /* harmony export */   a: () => (/* binding */ writeCheck),
 /* harmony export */   findChecks: () => (/* binding */ findChecks)
 /* harmony export */ });
+/* unused harmony export isOurCheck */
+/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4329);
+
 /** GitHub's limits on a check run's output: a title of 255 characters (by the UI), a summary of 65,535. */
 const MAX_TITLE = 255;
 const MAX_SUMMARY = 65_535;
 /**
- * The check runs named `name` on `sha` (at most 100: one head gets a few, one per run that reported
- * on it), newest first. Only those of the token's own App count: another App's check of the same
- * name is never touched (GitHub would refuse the update anyway).
+ * What makes a check run this action's: its `external_id`, which only the app that creates a check
+ * run can set, is `docs-agent:<sig>`, an HMAC keyed by the api-key (github/marker.ts) over the
+ * repository, the commit and the check's name. The app alone is not enough: a workflow job's check
+ * run belongs to the same app as GITHUB_TOKEN, so a CI job named "Docs" looks like the action's
+ * by app and name; it carries no such id and is never read as, or rewritten into, this action's.
+ * A check of another app is never this action's either: GitHub lets only the app that created a
+ * check run update it, and one that copied the id would only see the update refused.
  */
-async function findChecks(octokit, repository, sha, name) {
+const EXTERNAL_PREFIX = 'docs-agent:';
+function externalId(key, repository, sha, name) {
+    const repo = `${repository.owner}/${repository.repo}`.toLowerCase();
+    return `${EXTERNAL_PREFIX}${(0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .signFields */ .XJ)(key, ['check', repo, sha.toLowerCase(), name])}`;
+}
+/** Whether `external` is this action's id for check `name` on `sha`. */
+function isOurCheck(external, key, repository, sha, name) {
+    if (!external?.startsWith(EXTERNAL_PREFIX))
+        return false;
+    const expected = externalId(key, repository, sha, name).slice(EXTERNAL_PREFIX.length);
+    return (0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .sameSignature */ .bc)(external.slice(EXTERNAL_PREFIX.length), expected);
+}
+/**
+ * This action's check runs named `name` on `sha` (of at most 100 listed: one head gets a few, one
+ * per run that reported on it), newest first. Only those with this action's signed id count (see
+ * `isOurCheck`): a CI job or another app's check of the same name is never taken for one, never
+ * rewritten, and never stops this action from writing its own.
+ */
+async function findChecks(octokit, repository, sha, name, key) {
     const { data } = await octokit.rest.checks.listForRef({
         ...repository,
         ref: sha,
@@ -26,13 +51,18 @@ async function findChecks(octokit, repository, sha, name) {
         filter: 'latest',
         per_page: 100,
     });
-    return data.check_runs.map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
+    return data.check_runs
+        .filter((run) => isOurCheck(run.external_id, key, repository, sha, name))
+        .map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
 function output(view) {
     return { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
 }
-/** The one check of `name` on `sha`: updated when this action made one there already, created when not. */
-async function writeCheck(octokit, repository, sha, name, view, existing) {
+/**
+ * The one check of `name` on `sha`: updated when this action made one there already (`existing`,
+ * from `findChecks`), created with this action's signed id when not.
+ */
+async function writeCheck(octokit, repository, sha, name, view, key, existing) {
     const state = view.conclusion
         ? { status: 'completed', conclusion: view.conclusion, completed_at: new Date().toISOString() }
         : { status: 'in_progress' };
@@ -51,186 +81,12 @@ async function writeCheck(octokit, repository, sha, name, view, existing) {
         ...repository,
         name,
         head_sha: sha,
+        external_id: externalId(key, repository, sha, name),
         ...state,
         ...details,
         output: output(view),
     });
     return data.id;
-}
-
-
-/***/ }),
-
-/***/ 3894:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Lv: () => (/* binding */ listDocsPrs),
-/* harmony export */   M4: () => (/* binding */ closeDocsPr),
-/* harmony export */   S9: () => (/* binding */ countOpenDocsPrs),
-/* harmony export */   "in": () => (/* binding */ readRequest),
-/* harmony export */   jv: () => (/* binding */ docsPrOf),
-/* harmony export */   p: () => (/* binding */ markDocsPr)
-/* harmony export */ });
-/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, renderDocsMarker, readDocsMarker */
-/* harmony import */ var _text_grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9018);
-/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4329);
-
-
-/**
- * The docs pull requests this action's jobs opened, known without a scan and without trusting
- * anyone's word. The service opens them; whenever a run (or the sweep) learns a job's docs pull
- * request, it marks it twice:
- * - the label DOCS_PR_LABEL, so that the docs repository lists them, open ones first, in one
- *   call per hundred (GET /repos/{o}/{r}/issues?labels=…: pull requests carry a `pull_request` field);
- * - a signed line at the end of the docs pull request's description,
- *   `<!-- docs-agent-docs for=<owner>/<repo>#<n> pull=<0|1> job=<id> sig=<hmac> -->`, naming the
- *   request (the code repository's issue or pull request) and the job. It is in the description,
- *   not a comment, because the list call returns descriptions: verifying a whole page costs no call.
- * The label is only the cheap index: anyone with triage access can put it on anything. What makes a
- * pull request this action's is the signature of the one marker codec (github/marker.ts, kind
- * `docs`), an HMAC keyed by the api-key over the docs repository (lower case), the docs pull
- * request's number and the fields, so a line copied to another pull request or typed by someone without the key is never
- * believed. Nothing is ever closed or counted without it. A description rewritten without the line
- * (by a person, or by the service) only takes the pull request out of the backlog's hands.
- */
-const DOCS_PR_LABEL = 'docs-agent: docs';
-/** Docs pull requests read at most per listing: 3 pages of 100, the oldest update first. */
-const MAX_DOCS_PRS = 300;
-const PER_PAGE = 100;
-/** A description is at most 65,536 characters on GitHub; only this many marker-like lines are tried. */
-const MAX_MARKER_LINES = 5;
-/** The docs pull request a job's link names: `https://<host>/<owner>/<repo>/pull/<n>` (checked by the client). */
-function docsPrOf(link) {
-    const [, , , owner = '', repo = '', kind = '', number = ''] = link.split('/');
-    const parsed = Number(number);
-    return owner && repo && kind === 'pull' && Number.isSafeInteger(parsed) && parsed > 0
-        ? { repository: { owner, repo }, number: parsed }
-        : undefined;
-}
-/** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
-function scopeOf(key, docs, docsNumber) {
-    return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
-}
-/** The signed line for docs pull request `docsNumber` of `docs`; undefined for a request it may not hold. */
-function renderDocsMarker(key, docs, docsNumber, request) {
-    const ref = `${request.repository}#${request.number}`;
-    if (!_text_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .ISSUE_REF */ .ss.test(ref) || !_text_grammar_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ID */ .mu.test(request.jobId))
-        return undefined;
-    const marker = { kind: 'docs', request: ref, pull: request.pull, jobId: request.jobId };
-    return (0,_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .renderMarker */ .Bd)(marker, scopeOf(key, docs, docsNumber));
-}
-/**
- * The request of the first line of `body` this action signed for this docs pull request, or
- * undefined. Each line that starts like the marker is read by the one codec (github/marker.ts), at
- * most MAX_MARKER_LINES of them.
- */
-function readDocsMarker(body, key, docs, docsNumber) {
-    const scope = scopeOf(key, docs, docsNumber);
-    let tried = 0;
-    for (const raw of body.split('\n')) {
-        const line = raw.trim();
-        if (!line.startsWith(_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .DOCS_MARKER_PREFIX */ .Iw))
-            continue;
-        if (++tried > MAX_MARKER_LINES)
-            return undefined;
-        const marker = (0,_marker_js__WEBPACK_IMPORTED_MODULE_1__/* .readMarker */ .t7)(line, scope, 'docs');
-        if (!marker)
-            continue;
-        const at = marker.request.lastIndexOf('#');
-        return {
-            repository: marker.request.slice(0, at),
-            number: Number(marker.request.slice(at + 1)),
-            pull: marker.pull,
-            jobId: marker.jobId,
-        };
-    }
-    return undefined;
-}
-/**
- * Marks docs pull request `number` as this action's, for `request`: the signed line appended to its
- * description (unless a line of this action is there already: the first request it was opened for
- * keeps it) and the label (GitHub creates it on first use). Idempotent; one read when nothing is
- * missing. Throws: the caller decides whether a failure is a warning.
- */
-async function markDocsPr(octokit, docs, number, request, key) {
-    const { data } = await octokit.rest.pulls.get({ ...docs, pull_number: number });
-    const body = data.body ?? '';
-    const signed = readDocsMarker(body, key, docs, number) !== undefined;
-    const labelled = data.labels.some((label) => label.name.toLowerCase() === DOCS_PR_LABEL.toLowerCase());
-    if (signed && labelled)
-        return 'known';
-    if (!signed) {
-        const line = renderDocsMarker(key, docs, number, request);
-        if (!line)
-            throw new Error(`the request ${request.repository}#${request.number} cannot be named in a marker`);
-        await octokit.rest.pulls.update({ ...docs, pull_number: number, body: `${body.trimEnd()}\n\n${line}\n` });
-    }
-    if (!labelled)
-        await octokit.rest.issues.addLabels({ ...docs, issue_number: number, labels: [DOCS_PR_LABEL] });
-    return 'marked';
-}
-/**
- * The pull requests of `docs` with the label, in `state`, least recently updated first, at most
- * `max`, each with its verified request (undefined when it has none: never this action's to touch).
- */
-async function listDocsPrs(octokit, docs, key, options) {
-    const max = Math.min(options.max ?? MAX_DOCS_PRS, MAX_DOCS_PRS);
-    const items = [];
-    for (let page = 1; items.length < max; page++) {
-        if (options.signal?.aborted)
-            return { items, truncated: true };
-        const { data } = await octokit.rest.issues.listForRepo({
-            ...docs,
-            labels: DOCS_PR_LABEL,
-            state: options.state,
-            sort: 'updated',
-            direction: 'asc',
-            per_page: PER_PAGE,
-            page,
-        });
-        for (const issue of data) {
-            if (items.length >= max)
-                return { items, truncated: true };
-            // An issue with the label is someone else's doing: never a docs pull request.
-            if (!issue.pull_request)
-                continue;
-            items.push({
-                number: issue.number,
-                url: issue.html_url,
-                state: issue.state === 'closed' ? 'closed' : 'open',
-                updatedAt: issue.updated_at,
-                request: readDocsMarker(issue.body ?? '', key, docs, issue.number),
-            });
-        }
-        if (data.length < PER_PAGE)
-            return { items, truncated: false };
-    }
-    return { items, truncated: true };
-}
-/**
- * How many open docs pull requests of this action `docs` holds, from one list call (the 100 least
- * recently updated labelled ones: a limit is at most 100, so more is "at least 100").
- */
-async function countOpenDocsPrs(octokit, docs, key) {
-    const { items } = await listDocsPrs(octokit, docs, key, { state: 'open', max: PER_PAGE });
-    return items.filter((item) => item.request !== undefined).length;
-}
-/** A comment on the docs pull request, then the close. Throws. */
-async function closeDocsPr(octokit, docs, number, comment) {
-    await octokit.rest.issues.createComment({ ...docs, issue_number: number, body: comment });
-    await octokit.rest.pulls.update({ ...docs, pull_number: number, state: 'closed' });
-}
-/** The request's issue or pull request in the code repository: state, merge, address. */
-async function readRequest(octokit, request) {
-    const [owner = '', repo = ''] = request.repository.split('/');
-    const { data } = await octokit.rest.issues.get({ owner, repo, issue_number: request.number });
-    return {
-        state: data.state === 'closed' ? 'closed' : 'open',
-        pull: !!data.pull_request,
-        merged: !!data.pull_request?.merged_at,
-        url: data.html_url,
-    };
 }
 
 
@@ -346,7 +202,7 @@ async function setDraft(octokit, nodeId, draft) {
 /* harmony export */ });
 /* harmony import */ var _base_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7212);
 /* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6396);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5105);
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4177);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6882);
 /* harmony import */ var _docs_pull_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2141);
 /* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8401);
@@ -386,8 +242,8 @@ async function refusedOverBacklog(context, backlog, pull, check) {
     return true;
 }
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
-async function markFollowedDocs(context, link, jobId) {
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId });
+async function markFollowedDocs(context, link, job) {
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job);
 }
 
 
@@ -521,11 +377,11 @@ async function concludeRound(context, thread, job, head, checkId) {
     const session = await (0,write/* readSession */.lx)(context, job.id);
     const verdict = verdictOf(job, session);
     const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
-    const drafted = toDraft && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink) : false;
+    const drafted = toDraft && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink, job) : false;
     if (drafted)
         thread.state = { ...thread.state, drafted: true };
     if (job.prLink)
-        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job.id);
+        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job);
     const link = job.prLink ? ` <${job.prLink}>` : '';
     const summary = [`**${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
     await (0,write/* check */.z6)(context, head, { title: verdict.line, summary: summary.join('\n'), conclusion: verdict.conclusion }, checkId);
@@ -578,10 +434,8 @@ async function failRound(context, thread, head, checkId, why) {
 /* harmony export */   z5: () => (/* binding */ settleDocs)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2139);
-/* harmony import */ var _github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3894);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5105);
-
+/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2139);
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4177);
 
 
 
@@ -596,29 +450,43 @@ function docsAccess(context) {
         step: context.deps,
     };
 }
-/** The docs pull request `link` names, and a client that may write to it (either undefined when none). */
-async function docsPull(context, link) {
-    const docs = (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .docsPrOf */ .jv)(link);
-    return { docs, octokit: docs ? await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .docsClient */ .vf)(docsAccess(context), docs.repository) : undefined };
+/**
+ * The docs pull request `link` names and a client that may write to it, when the one check
+ * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
+ */
+async function docsPull(context, link, jobId, job) {
+    try {
+        const pull = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .ourDocsPull */ .$h)(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
+        if (pull.ok)
+            return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+        return {
+            problem: pull.noToken
+                ? "no token here may write to it: set 'docs-token' to have this done"
+                : `it ${pull.problem}`,
+        };
+    }
+    catch (error) {
+        return { problem: `reading it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)}` };
+    }
 }
 /**
  * Draft until merged: converts the docs pull request to a draft while the code pull request is open,
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-async function draftDocs(context, link) {
-    const { docs, octokit } = await docsPull(context, link);
+async function draftDocs(context, link, job) {
+    const found = await docsPull(context, link, job.id, job);
     const { log } = context.deps.runner;
-    if (!docs || !octokit) {
-        log.notice(`The docs pull request ${link} is not kept a draft: give 'docs-token' write access to its repository ` +
-            `(or set 'draft-until-merged: false').`);
+    if ('problem' in found) {
+        log.notice(`The docs pull request ${link} is not kept a draft: ${found.problem} ` + `(or set 'draft-until-merged: false').`);
         return false;
     }
+    const { docs, octokit } = found;
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, found.number);
         if (pull.draft || pull.state === 'closed')
             return pull.draft;
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .setDraft */ .iR)(octokit, pull.nodeId, true);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, true);
         log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
         return true;
     }
@@ -632,28 +500,29 @@ async function draftDocs(context, link) {
  * when it merged, told so and marked ready for review when this action had made it a draft. Returns
  * the line for the thread: what was done, or what someone with access should do.
  */
-async function settleDocs(context, link, merged, drafted, codeUrl) {
-    const { docs, octokit } = await docsPull(context, link);
+async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
+    const found = await docsPull(context, link, jobId);
     // The link is in the thread's headline (a checked pull request link); these lines are words only.
     const todo = merged
         ? 'The code merged: the docs pull request can be reviewed and merged.'
         : 'The code pull request was closed without merging: the docs pull request can be closed.';
-    if (!docs || !octokit) {
-        return { done: false, line: `${todo} (No token here may write to it: set 'docs-token' to have this done.)` };
-    }
+    if ('problem' in found)
+        return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
+    const { octokit } = found;
+    const docs = { repository: found.docs, number: found.number };
     try {
         if (merged) {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
             if (drafted) {
-                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
                 if (pull.draft)
-                    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
+                    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
             }
             const done = drafted ? 'is marked ready for review' : 'is told so';
             return { done: true, line: `The code merged: the docs pull request ${done}.` };
         }
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .closePullRequest */ .d6)(octokit, docs.repository, docs.number);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .closePullRequest */ .d6)(octokit, docs.repository, docs.number);
         return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
     }
     catch (error) {
@@ -667,21 +536,23 @@ async function settleDocs(context, link, merged, drafted, codeUrl) {
  * follow-ups land on it again. A docs pull request merged or deleted meanwhile stays as it is.
  * Returns the line for the thread, and whether the docs are open again.
  */
-async function reopenDocs(context, link, codeUrl) {
-    const { docs, octokit } = await docsPull(context, link);
-    if (!docs || !octokit) {
+async function reopenDocs(context, link, codeUrl, jobId) {
+    const found = await docsPull(context, link, jobId);
+    if ('problem' in found) {
         return {
             done: false,
-            line: "The code pull request was reopened: the docs pull request can be reopened. (No token here may write to it: set 'docs-token' to have this done.)",
+            line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
         };
     }
+    const { octokit } = found;
+    const docs = { repository: found.docs, number: found.number };
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
         if (pull.merged)
             return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
         if (pull.state === 'closed') {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .reopenPullRequest */ .Ij)(octokit, docs.repository, docs.number);
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .reopenPullRequest */ .Ij)(octokit, docs.repository, docs.number);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
         }
         return { done: true, line: 'The code pull request was reopened: so is the docs pull request.' };
     }
@@ -937,9 +808,9 @@ async function writeThread(issue, thread, body) {
 /* harmony export */ });
 /* unused harmony export followKey */
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6250);
+/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
 /* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2319);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8401);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8401);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep.
@@ -958,8 +829,10 @@ function working(summary) {
 async function check(context, sha, view, known) {
     const { octokit, repository, follow, deps } = context;
     try {
-        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_2__.findChecks)(octokit, repository, sha, follow.checkName))[0]?.id;
-        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
+        const key = context.settings.apiKey;
+        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_1__.findChecks)(octokit, repository, sha, follow.checkName, key))[0]?.id;
+        const shown = { ...view, detailsUrl: deps.runUrl };
+        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, shown, key, existing);
     }
     catch (error) {
         deps.runner.log.warning(`Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
@@ -970,8 +843,8 @@ async function check(context, sha, view, known) {
 async function say(context, thread, view) {
     const { number, scope, deps } = context;
     try {
-        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_1__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_1__/* .writeThread */ .OE)(context.issue, thread, body);
+        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_2__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
+        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_2__/* .writeThread */ .OE)(context.issue, thread, body);
         thread.body = body;
     }
     catch (error) {
@@ -1001,204 +874,6 @@ async function readSession(context, jobId) {
     catch {
         return undefined;
     }
-}
-
-
-/***/ }),
-
-/***/ 5105:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $7: () => (/* binding */ backlogFull),
-/* harmony export */   AN: () => (/* binding */ backlogTable),
-/* harmony export */   H0: () => (/* binding */ keepBacklog),
-/* harmony export */   Y5: () => (/* binding */ markDocsPull),
-/* harmony export */   h2: () => (/* binding */ sweepAccess),
-/* harmony export */   vf: () => (/* binding */ docsClient)
-/* harmony export */ });
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3894);
-/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6882);
-/* harmony import */ var _deps_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7502);
-
-
-
-
-function same(a, b) {
-    return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
-}
-/**
- * A client that may write to `docs`: docs-token, or github-token when the docs live in this
- * repository; undefined when neither can (the caller says what to do instead).
- */
-async function docsClient(access, docs) {
-    if (access.docsToken)
-        return (0,_deps_js__WEBPACK_IMPORTED_MODULE_3__/* .lazyOctokit */ .K)(access.docsToken, access.timeoutMs, access.step)();
-    return same(docs, access.repository) ? access.octokit : undefined;
-}
-/**
- * Marks the docs pull request `link` as opened for `request` (this repository's issue or pull
- * request). Never fails the run: without a token for the docs repository it is said in the log
- * (the pull request is then never touched by the backlog), a failed call is a warning.
- */
-async function markDocsPull(access, link, request) {
-    const { log } = access.step.runner;
-    const docs = (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .docsPrOf */ .jv)(link);
-    if (!docs)
-        return;
-    const octokit = await docsClient(access, docs.repository);
-    if (!octokit) {
-        log.info(`The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`);
-        return;
-    }
-    const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
-    try {
-        const done = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPr */ .p)(octokit, docs.repository, docs.number, named, access.key);
-        if (done === 'marked')
-            log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
-    }
-    catch (error) {
-        log.warning(`Could not mark the docs pull request ${link} as this action's (needs 'pull-requests: write' and 'issues: write' ` +
-            `on its repository): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
-    }
-}
-/** What the sweep reaches the docs repository with (for `markDocsPull` in a finisher, and `keepBacklog`). */
-function sweepAccess(context, docsToken = context.docsToken ?? '') {
-    return {
-        octokit: context.octokit,
-        repository: context.repository,
-        key: context.settings.apiKey,
-        docsToken,
-        timeoutMs: context.settings.timeoutMs,
-        step: context.step,
-    };
-}
-/**
- * With `max-open-docs-prs`, whether a new job must wait: the open docs pull requests of this
- * action in the docs repository, counted from one list call. Undefined when there is no limit, when
- * no token here can read the docs repository (a warning says so: the limit is not judged, nothing
- * is refused), or when the count failed (a warning: a GitHub hiccup refuses nobody).
- */
-async function backlogFull(access, backlog) {
-    const limit = backlog.maxOpenDocsPrs;
-    if (limit <= 0)
-        return undefined;
-    const { log } = access.step.runner;
-    const docs = backlog.docsRepository ?? access.repository;
-    const name = `${docs.owner}/${docs.repo}`;
-    const octokit = await docsClient(access, docs);
-    if (!octokit) {
-        log.warning(`'max-open-docs-prs' is not judged: no token here may read ${name}. Set 'docs-token' to a token ` +
-            `that may read its pull requests.`);
-        return undefined;
-    }
-    try {
-        const count = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .countOpenDocsPrs */ .S9)(octokit, docs, access.key);
-        log.info(`${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
-        if (count < limit)
-            return undefined;
-        const reason = `the docs pull requests it opened in ${name} are at the limit ('max-open-docs-prs': ${limit} open); ` +
-            `ask again once some are merged or closed`;
-        return { count, limit, docs, reason };
-    }
-    catch (error) {
-        log.warning(`Could not count the open docs pull requests in ${name}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
-        return undefined;
-    }
-}
-/** Code requests read at most per sweep: each is one call. */
-const MAX_CHECKED = 100;
-const DAY_MS = 86_400_000;
-/**
- * The sweep's rules for the backlog (see the top of this file). `options.now` is the clock (tests),
- * `options.askAgain` the words that ask for docs again (the trigger phrase, `/docs` by default).
- */
-async function keepBacklog(context, backlog, options = {}) {
-    const { step, repository } = context;
-    const access = sweepAccess(context, backlog.docsToken);
-    const { log } = step.runner;
-    const docs = backlog.docsRepository ?? repository;
-    const name = `${docs.owner}/${docs.repo}`;
-    const octokit = await docsClient(access, docs);
-    if (!octokit) {
-        const skipped = `no token here may write to ${name}: set 'docs-token' to keep its docs pull requests`;
-        log.warning(`The docs pull request backlog is not kept: ${skipped}.`);
-        return { rows: [], truncated: false, skipped };
-    }
-    let listed;
-    try {
-        listed = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .listDocsPrs */ .Lv)(octokit, docs, access.key, { state: 'open', signal: step.signal });
-    }
-    catch (error) {
-        const skipped = `listing the docs pull requests of ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`;
-        log.warning(`The docs pull request backlog is not kept: ${skipped}`);
-        return { rows: [], truncated: false, skipped: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(skipped, 300) };
-    }
-    const now = (options.now ?? Date.now)();
-    const ask = /^[^\s`]{1,40}$/.test(options.askAgain ?? '') ? options.askAgain : '/docs';
-    const rows = [];
-    let truncated = listed.truncated;
-    let checked = 0;
-    for (const item of listed.items) {
-        const request = item.request;
-        // Never this action's (no valid signed line), or another code repository's: not touched.
-        if (!request || request.repository.toLowerCase() !== `${repository.owner}/${repository.repo}`.toLowerCase())
-            continue;
-        const stale = backlog.staleDays > 0 && now - Date.parse(item.updatedAt) >= backlog.staleDays * DAY_MS;
-        const row = { docs: item.url, request: `${request.repository}#${request.number}` };
-        if (!stale && !request.pull) {
-            rows.push({ ...row, kind: 'kept', detail: 'open, touched recently' });
-            continue;
-        }
-        if (step.signal.aborted || checked >= MAX_CHECKED) {
-            truncated = true;
-            break;
-        }
-        checked++;
-        try {
-            const code = await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .readRequest */ ["in"])(context.octokit, request);
-            // GitHub's address of the request, or the cross-repository reference GitHub links itself.
-            const link = /^https:\/\/[^\s<>]+$/.test(code.url) ? `<${code.url}>` : `${request.repository}#${request.number}`;
-            if (code.pull && code.state === 'closed' && !code.merged) {
-                const words = `The code pull request ${link} was closed without merging, so these docs are closed too.`;
-                await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .closeDocsPr */ .M4)(octokit, docs, item.number, words);
-                rows.push({ ...row, kind: 'closed', detail: 'the code pull request was closed without merging' });
-            }
-            else if (stale) {
-                const words = `Nobody touched this docs pull request for ${backlog.staleDays} days ('stale-days'), so it is closed. ` +
-                    `To ask for these docs again, comment \`${ask}\` on ${link}.`;
-                await (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .closeDocsPr */ .M4)(octokit, docs, item.number, words);
-                rows.push({ ...row, kind: 'closed', detail: `nobody touched it for ${backlog.staleDays} days (stale-days)` });
-            }
-            else {
-                rows.push({ ...row, kind: 'kept', detail: code.merged ? 'the code merged' : `the code is ${code.state}` });
-            }
-        }
-        catch (error) {
-            log.warning(`Could not settle the docs pull request ${item.url}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
-            rows.push({ ...row, kind: 'error', detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)((0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error), 200) });
-        }
-    }
-    const closed = rows.filter((row) => row.kind === 'closed').length;
-    log.info(`Docs pull request backlog of ${name}: ${closed} closed, ${rows.length - closed} left${truncated ? ' (more next time)' : ''}.`);
-    return { rows, truncated };
-}
-/** The summary's table of a backlog result, markdown: one line per docs pull request. */
-function backlogTable(result) {
-    if (result.skipped)
-        return `Docs pull requests: not kept (${result.skipped}).`;
-    if (!result.rows.length)
-        return 'Docs pull requests: none of this action open.';
-    const lines = ['| docs pull request | for | done |', '| --- | --- | --- |'];
-    const cell = (text) => text.replace(/\|/g, '\\|');
-    for (const row of result.rows) {
-        const docs = /^https:\/\/[^\s<>|]+$/.test(row.docs) ? `<${row.docs}>` : 'a docs pull request';
-        lines.push(`| ${docs} | ${cell((0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(row.request, 120))} | ${row.kind}: ${cell(row.detail)} |`);
-    }
-    if (result.truncated)
-        lines.push('', 'More are left for the next sweep.');
-    return lines.join('\n');
 }
 
 

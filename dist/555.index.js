@@ -400,7 +400,7 @@ async function reopenClosedDocs(context, codeUrl) {
     const { deps } = context;
     const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
     const reopened = job.prLink
-        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl)
+        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl, job.id)
         : { done: true, line: 'The code pull request was reopened.' };
     if (reopened.done)
         thread.state = { ...thread.state, closed: '' };
@@ -415,7 +415,8 @@ async function reopenClosedDocs(context, codeUrl) {
 async function supersede(context, before, head) {
     const { findChecks } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 6250));
     try {
-        const running = (await findChecks(context.octokit, context.repository, before, context.follow.checkName)).filter((found) => found.status !== 'completed');
+        const { octokit, repository, follow, settings } = context;
+        const running = (await findChecks(octokit, repository, before, follow.checkName, settings.apiKey)).filter((found) => found.status !== 'completed');
         for (const found of running.slice(0, 5)) {
             await (0,write/* check */.z6)(context, before, {
                 title: 'superseded by a newer head',
@@ -501,7 +502,7 @@ async function closeFollowed(context, decision) {
     const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
     const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number);
     const settled = job.prLink
-        ? await (0,docs_pull/* settleDocs */.z5)(context, job.prLink, decision.merged, thread.state.drafted, pull.url)
+        ? await (0,docs_pull/* settleDocs */.z5)(context, job.prLink, decision.merged, thread.state.drafted, pull.url, job.id)
         : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
     if (settled.done)
         thread.state = { ...thread.state, closed: decision.merged ? 'merged' : 'closed' };

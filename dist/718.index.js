@@ -10,16 +10,16 @@ exports.modules = {
 /* harmony export */   finishFollowed: () => (/* binding */ finishFollowed)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6250);
-/* harmony import */ var _service_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1326);
-/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7502);
-/* harmony import */ var _step_inputs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9063);
-/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
-/* harmony import */ var _conclude_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4790);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(495);
-/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(669);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8401);
-/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5663);
+/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
+/* harmony import */ var _service_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1326);
+/* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7502);
+/* harmony import */ var _step_inputs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9063);
+/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6882);
+/* harmony import */ var _conclude_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4790);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(495);
+/* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(669);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8401);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5663);
 // The sweep's side of follow mode: a pull request the in-flight label lists, whose job round no
 // run reported. It reads the job once and writes what the waiting run would have written
 // (conclude.ts: the one place that writes a round's end), or the plan while the job works.
@@ -51,19 +51,19 @@ const JOB_READS = 3;
 async function finishFollowed(number, sweep) {
     const context = followContext(number, sweep);
     // A first look through the sweep's read; under the claim the thread is read afresh (finishHeld).
-    const found = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_7__/* .findThread */ .qN)(context.issue, { fresh: false });
+    const found = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_8__/* .findThread */ .qN)(context.issue, { fresh: false });
     if (!found.jobId || !found.known)
         return undefined;
     const { deps, settings } = context;
-    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_9__/* .lockPull */ .dC)(context.issue, settings.timeoutMs + _lock_js__WEBPACK_IMPORTED_MODULE_9__/* .STALE_GRACE_MS */ .yr, () => deps.clock.now());
+    const lock = await (0,_lock_js__WEBPACK_IMPORTED_MODULE_10__/* .lockPull */ .dC)(context.issue, settings.timeoutMs + _lock_js__WEBPACK_IMPORTED_MODULE_10__/* .STALE_GRACE_MS */ .yr, () => deps.clock.now());
     if (!lock.held) {
         return { kind: 'active', jobId: found.jobId, detail: `another run holds #${number} since ${lock.since}` };
     }
     try {
-        return await finishHeld(context, found.jobId);
+        return await finishHeld(context, found.jobId, sweep.deadline);
     }
     catch (error) {
-        return { kind: 'error', jobId: found.jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)((0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error), 300) };
+        return { kind: 'error', jobId: found.jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)((0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error), 300) };
     }
     finally {
         await lock
@@ -71,25 +71,26 @@ async function finishFollowed(number, sweep) {
             .catch((error) => deps.runner.log.warning(`Could not let go of #${number}'s 👀: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`));
     }
 }
-async function finishHeld(context, jobId) {
+async function finishHeld(context, jobId, deadline = Infinity) {
     const { deps, settings } = context;
     // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
-    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_7__/* .findThread */ .qN)(context.issue);
+    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_8__/* .findThread */ .qN)(context.issue);
     if (thread.jobId !== jobId || !thread.known || !thread.state.head) {
         return { kind: 'active', jobId, detail: 'the thread changed meanwhile: left to the next sweep' };
     }
     const head = thread.state.head;
     const headCheck = await checkOf(context, head);
     if (headCheck?.status === 'completed') {
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_8__/* .flagInFlight */ .Uu)(context, false);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
         return { kind: 'done', jobId, detail: `the check on ${head.slice(0, 12)} was completed already` };
     }
-    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .readJob */ .cd)({
+    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readJob */ .cd)({
         client: deps.client,
         id: jobId,
         tries: JOB_READS,
         delayMs: deps.timings.poll.minMs,
-        deadline: deps.clock.now() + settings.timeoutMs,
+        // What is left of the sweep's deadline, not a budget of its own.
+        deadline: Math.min(deps.clock.now() + settings.timeoutMs, deadline),
         clock: deps.clock,
         log: deps.runner.log,
         signal: deps.signal,
@@ -101,23 +102,23 @@ async function finishHeld(context, jobId) {
     });
     if (!job) {
         const why = `job ${jobId} was not found in project '${settings.projectId}'`;
-        const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .failRound */ .xd)(context, thread, head, headCheck?.id, why);
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_8__/* .flagInFlight */ .Uu)(context, false);
-        return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) };
+        const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_6__/* .failRound */ .xd)(context, thread, head, headCheck?.id, why);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
+        return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(verdict.line, 300) };
     }
-    if (!(0,_service_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .isTerminal */ .Hd)(job.status)) {
+    if (!(0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .isTerminal */ .Hd)(job.status)) {
         const shown = { check: headCheck?.summary ?? '', comment: thread.body };
-        await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .showPlan */ .tN)(context, thread, job, head, headCheck?.id, shown);
-        return { kind: 'active', jobId, detail: `the job is ${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(job.status || 'active', 40)}` };
+        await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_6__/* .showPlan */ .tN)(context, thread, job, head, headCheck?.id, shown);
+        return { kind: 'active', jobId, detail: `the job is ${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(job.status || 'active', 40)}` };
     }
-    const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .concludeRound */ .EZ)(context, thread, job, head, headCheck?.id);
-    return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) };
+    const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_6__/* .concludeRound */ .EZ)(context, thread, job, head, headCheck?.id);
+    return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(verdict.line, 300) };
 }
 /** The check of this action on `head`, or undefined when there is none or it cannot be read (a warning). */
 async function checkOf(context, head) {
     const { octokit, repository, follow, deps } = context;
     try {
-        return (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_10__.findChecks)(octokit, repository, head, follow.checkName))[0];
+        return (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_1__.findChecks)(octokit, repository, head, follow.checkName, context.settings.apiKey))[0];
     }
     catch (error) {
         deps.runner.log.warning(`Could not read the '${follow.checkName}' check on ${head.slice(0, 12)}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
@@ -130,12 +131,12 @@ function followContext(number, sweep) {
     let made = shared.get(sweep);
     if (!made) {
         // The sweep's workflow names the check and the docs token as the follow workflow does.
-        const problems = new _step_inputs_js__WEBPACK_IMPORTED_MODULE_3__/* .InputProblems */ .Nh();
-        const follow = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_6__/* .readFollowSettings */ .J)(problems);
+        const problems = new _step_inputs_js__WEBPACK_IMPORTED_MODULE_4__/* .InputProblems */ .Nh();
+        const follow = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readFollowSettings */ .J)(problems);
         problems.throwIfAny();
         // The sweep's own service client, clock and run page: one client (and its retry) for every item.
         const deps = {
-            ...(0,_step_deps_js__WEBPACK_IMPORTED_MODULE_2__/* .productionDependencies */ .t)(sweep.settings, sweep.step),
+            ...(0,_step_deps_js__WEBPACK_IMPORTED_MODULE_3__/* .productionDependencies */ .t)(sweep.settings, sweep.step),
             client: sweep.client,
             clock: sweep.clock,
             runUrl: sweep.runUrl,
