@@ -1,4 +1,8 @@
-import type { Repository } from './pull-requests.ts';
+/** A repository as the REST API addresses it (pull-requests.ts's, not imported: octokit.ts imports this file). */
+interface Repository {
+  owner: string;
+  repo: string;
+}
 
 /*
  * Which docs pull request a job's link may name. The service is not trusted to report only its own
