@@ -89,7 +89,10 @@ describe('job lifecycle', () => {
     expect(created).toEqual({
       id: expect.stringMatching(/^job_[0-9a-f]+$/),
       status: 'active',
-      source: { repository: 'https://github.com/acme/docs', ref: `docs-agent/${created.id}` },
+      source: {
+        repository: 'https://github.com/acme/docs',
+        ref: `branch-1` /* the branch of the pull request it will open, as the fake GitHub names it */,
+      },
       model: 'emulated-model',
       prLink: null,
       createdAt: new Date(START).toISOString(),

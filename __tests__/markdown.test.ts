@@ -187,7 +187,8 @@ describe('nothing that renders as nothing reaches the agent', () => {
       '<https://x.example>',
       '<!-- shown as written -->',
       '    <span title="shown as code">',
-      '![logo](https://docs.example.com/logo.png)',
+      // The picture shows, not its alt text (issue 34).
+      '![](https://docs.example.com/logo.png)',
       '- a list item',
       '> a quote',
       '[^1]: shown at the bottom',

@@ -286,3 +286,26 @@ test('a label GitHub refuses is a warning: the run goes on', async () => {
   expect(run.stdout).toMatch(/::warning::Could not put the in-flight label on #2 \(needs 'issues: write'\)/);
   expect(checksOn(github.pullRequest(CODE).headSha)).toEqual([expect.objectContaining({ status: 'in_progress' })]);
 });
+
+test("a completed check of the name that is not the action's (a CI job named Docs) is not taken for the end written", async () => {
+  const head = github.pullRequest(CODE).headSha;
+  const run = await detached();
+  const jobId = run.outputs['job-id'] ?? '';
+  const stamp = new Date().toISOString();
+  // The action's own check, in progress, and a workflow job's "Docs" check, completed and failed.
+  const ci = github.addCheckRun({
+    ...{ head_sha: head, name: 'Docs', status: 'completed', conclusion: 'failure', title: 'build failed' },
+    ...{ summary: null, details_url: null, started_at: stamp, completed_at: stamp, external_id: null },
+  });
+  now += 61_000;
+  expect(await finish()).toMatchObject({ kind: 'finished', jobId });
+  const checks = checksOn(head);
+  expect(checks.find((check) => check.id === ci.id)).toMatchObject({ conclusion: 'failure', title: 'build failed' });
+  expect(checks.filter((check) => check.id !== ci.id)).toEqual([
+    expect.objectContaining({
+      status: 'completed',
+      conclusion: 'success',
+      external_id: expect.stringMatching(/^docs-agent:/),
+    }),
+  ]);
+});

@@ -29,7 +29,12 @@ export function toJob(store: JobStore, job: StoredJob): Job {
   return {
     id: job.id,
     status: statusOf(job, phase),
-    source: { repository: job.repository, ref: `docs-agent/${job.id}` },
+    // The branch of the pull request it opened, as the fake GitHub names it (github/pull-routes.ts):
+    // the action ties a reported pull request to its job by this branch.
+    source: {
+      repository: job.repository,
+      ref: job.prNumber === null ? `docs-agent/${job.id}` : `branch-${job.prNumber}`,
+    },
     model: MODEL,
     prLink: prLinkOf(job, phase),
     createdAt: iso(job.createdAt),

@@ -212,6 +212,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     allowAutoMerge(allowed) {
       store.pulls.history.allowAutoMerge = allowed;
     },
+    addCheckRun(run) {
+      return { ...store.pulls.addCheck(run) };
+    },
     failNext(route: string, status: number, times = 1): void {
       const key = operationKey(route);
       // A typo would otherwise schedule a failure that never fires and a test that proves nothing.

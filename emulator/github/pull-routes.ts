@@ -88,7 +88,8 @@ function renderCheck(store: Store, run: FakeCheckRun, bases: Bases): Record<stri
     started_at: run.started_at,
     completed_at: run.completed_at,
     output: { title: run.title, summary: run.summary, text: null, annotations_count: 0, annotations_url: '' },
-    app: { id: 15_368, slug: 'github-actions', name: 'GitHub Actions' },
+    external_id: run.external_id ?? null,
+    app: run.app ?? { id: 15_368, slug: 'github-actions', name: 'GitHub Actions' },
   };
 }
 
@@ -105,6 +106,7 @@ function checkFields(body: Body): Partial<FakeCheckRun> {
     fields.completed_at = str(body.completed_at) ?? new Date().toISOString();
   }
   if (body.details_url !== undefined) fields.details_url = str(body.details_url);
+  if (body.external_id !== undefined) fields.external_id = str(body.external_id);
   if (body.output !== undefined) {
     fields.title = str(output.title);
     fields.summary = str(output.summary);
@@ -212,6 +214,8 @@ export const pullRoutes: Record<string, (req: RouteRequest) => Reply> = {
   [`PATCH ${REPO}/check-runs/{check_run_id}`]: (req) => {
     const run = req.store.pulls.check(Number(req.params.check_run_id));
     if (!run) return errorReply(404);
+    // Only the app that created a check run may update it.
+    if (run.app && run.app.slug !== 'github-actions') return errorReply(403);
     Object.assign(run, checkFields((req.body ?? {}) as Body));
     return {
       status: 200,

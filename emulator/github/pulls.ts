@@ -42,6 +42,10 @@ export interface FakeCheckRun {
   details_url: string | null;
   started_at: string;
   completed_at: string | null;
+  /** Set by the app that created it; GitHub returns null when none was given. */
+  external_id?: string | null;
+  /** The app that created it; undefined: GitHub Actions, the app of GITHUB_TOKEN and of workflow jobs. */
+  app?: { id: number; slug: string; name: string };
 }
 
 /** A commit id as git would print one: 40 hex digits, stable for the same inputs. */

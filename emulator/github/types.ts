@@ -156,6 +156,8 @@ export interface FakeGitHub {
   release(options: { tag: string; target?: string; prerelease?: boolean; draft?: boolean }): FakeRelease;
   /** The repository's "Allow auto-merge" setting (off unless set). */
   allowAutoMerge(allowed: boolean): void;
+  /** A check run another writer made: a workflow job (no `app`: GitHub Actions) or another app. */
+  addCheckRun(run: Omit<FakeCheckRun, 'id'>): FakeCheckRun;
   /**
    * route is 'METHOD /openapi/template', e.g. 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
    * `times` 0 drops what is still scheduled for the route.

@@ -5,10 +5,14 @@ import type { Octokit } from '../github/octokit.ts';
 import { isBot } from '../github/permissions.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
 import type { Trigger } from '../github/trigger.ts';
-import { backlogFull, markDocsPull, type DocsAccess } from '../step/backlog.ts';
+import { errorMessage } from '../base/errors.ts';
+import type { Logger } from '../base/log.ts';
+import { forLog } from '../text/text-gate.ts';
+import { backlogFull, markDocsPull, ourDocsPull, type DocsAccess } from '../step/backlog.ts';
+import { decideOutcome } from '../outcome/decide.ts';
 import type { Dependencies } from '../step/deps.ts';
 import type { Settings } from './inputs.ts';
-import type { NoWork, RunResult } from '../outcome/outcome.ts';
+import type { NoWork, Outcome, RunResult } from '../outcome/outcome.ts';
 import { isOutcome } from '../outcome/words.ts';
 
 function accessOf(octokit: Octokit, event: GitHubEvent, settings: Settings, deps: Dependencies): DocsAccess {
@@ -17,6 +21,7 @@ function accessOf(octokit: Octokit, event: GitHubEvent, settings: Settings, deps
     repository: event.repository,
     key: settings.apiKey,
     docsToken: settings.backlog?.docsToken ?? '',
+    docsRepository: settings.backlog?.docsRepository,
     timeoutMs: settings.timeoutMs,
     step: deps,
   };
@@ -53,6 +58,54 @@ export async function refuseOverBacklog(
   return { kind: 'skipped', message: `Not started: ${full.reason}.` };
 }
 
+/** The request of a run, as the docs pull request's signed line names it; number 0: none (a prompt on a schedule). */
+function requestOf(trigger: Extract<Trigger, { kind: 'run' }>): { number: number; pull: boolean } {
+  const number = trigger.issue?.number ?? trigger.mergedPullRequest;
+  if (number === undefined) return { number: 0, pull: false };
+  return { number, pull: trigger.issue ? trigger.issue.isPullRequest === true : true };
+}
+
+/**
+ * The outcome as the run may report it: a link the one check (step/docs-access.ts) refuses is not
+ * reported as a docs pull request (nor notified, nor output, nor marked) but named as text, with
+ * the reason, as any link the run cannot vouch for (decide-outcome.ts). A link no token here may
+ * read, or one in another repository while 'docs-repository' is unset, is reported as the
+ * service's word and never touched; a failed read is a warning and changes nothing.
+ */
+export async function vetOpenedDocs(
+  outcome: Outcome,
+  octokit: Octokit | undefined,
+  trigger: Extract<Trigger, { kind: 'run' }>,
+  event: GitHubEvent,
+  settings: Settings,
+  deps: Dependencies,
+): Promise<Outcome> {
+  const access = octokit ? accessOf(octokit, event, settings, deps) : undefined;
+  return vetDocsLink(outcome, access, requestOf(trigger), deps.runner.log);
+}
+
+/** `vetOpenedDocs` for any run that reports a job's end (the sweep's too), with its access and request. */
+export async function vetDocsLink(
+  outcome: Outcome,
+  access: DocsAccess | undefined,
+  request: { number: number; pull: boolean },
+  log: Pick<Logger, 'warning'>,
+): Promise<Outcome> {
+  const { job, prLink } = outcome;
+  if (!job || !prLink) return outcome;
+  let problem: string | undefined;
+  try {
+    const pull = access ? await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job) : undefined;
+    problem = pull && !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
+  } catch (error) {
+    log.warning(`Could not read the docs pull request ${prLink}: ${errorMessage(error)}`);
+  }
+  if (!problem) return outcome;
+  const refused = { ...job, prLink: null, rejectedPrLink: forLog(prLink, 120), prLinkProblem: problem };
+  if (outcome.kind !== 'pull-request') return { ...outcome, job: refused, prLink: '' };
+  return decideOutcome({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
+}
+
 /** A job that opened a docs pull request for an issue or pull request: the docs pull request is marked as this action's. */
 export async function markOpenedDocs(
   result: RunResult,
@@ -66,9 +119,14 @@ export async function markOpenedDocs(
   const number = trigger.issue?.number ?? trigger.mergedPullRequest;
   if (number === undefined) return;
   const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-  await markDocsPull(accessOf(octokit, event, settings, deps), result.prLink, {
-    number,
-    pull,
-    jobId: result.job.id,
-  });
+  await markDocsPull(
+    accessOf(octokit, event, settings, deps),
+    result.prLink,
+    {
+      number,
+      pull,
+      jobId: result.job.id,
+    },
+    result.job,
+  );
 }

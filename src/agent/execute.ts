@@ -155,7 +155,7 @@ async function handleEvent(
     detached: !settings.wait,
     sweep: settings.sweepReports,
   });
-  const outcome = await runJob({
+  const ran = await runJob({
     settings,
     trigger,
     prompt,
@@ -166,7 +166,11 @@ async function handleEvent(
     claim,
     runRecord,
   });
-  if (!isOutcome(outcome)) return outcome;
+  if (!isOutcome(ran)) return ran;
+  // The reported link goes through the one check (step/docs-access.ts) before any report names it.
+  const outcome = ran.prLink
+    ? await (await import('./backlog.ts')).vetOpenedDocs(ran, octokit, trigger, event, settings, deps)
+    : ran;
   await deps.runner.group('Report the outcome', () =>
     reportOutcome(outcome, { conversation, deps, elapsedMs: deps.clock.now() - started }),
   );

@@ -10,6 +10,7 @@ import { forMarkdown } from '../text/text-gate.ts';
 import { Conversation } from './conversation.ts';
 import { decideOutcome, errorOutcome } from '../outcome/decide.ts';
 import { countDone } from './live-progress.ts';
+import { vetDocsLink } from './backlog.ts';
 import { waitedFor } from '../outcome/words.ts';
 
 /** How often a job is read before the sweep names the failure (retry.ts waits out 429 and Retry-After). */
@@ -64,7 +65,7 @@ async function finishOne(
       id: jobId,
       tries: READ_TRIES,
       delayMs: step.timings.poll.minMs,
-      deadline: clock.now() + step.timings.serviceRequestMs * READ_TRIES,
+      deadline: Math.min(clock.now() + step.timings.serviceRequestMs * READ_TRIES, context.deadline ?? Infinity),
       clock,
       log: step.runner.log,
       signal: step.signal,
@@ -91,18 +92,26 @@ async function finishOne(
     const elapsedMs = Math.max(0, clock.now() - Date.parse(startedAt));
     if (!ended) return await refresh(conversation, comment, { job, session, elapsedMs }, progress);
     const agentMessage = job.status !== 'completed' ? session?.messageToUser : undefined;
-    const outcome = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
+    const decided = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
+    // The reported link goes through the one check (step/docs-access.ts) before the comment names it.
+    const request = { number: progress.issueNumber, pull: pullRequest };
+    const outcome = await vetDocsLink(decided, sweepAccess(context), request, step.runner.log);
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
     if (done === 'claimed') {
       return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
     }
     // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
     if (outcome.prLink) {
-      await markDocsPull(sweepAccess(context), outcome.prLink, {
-        number: progress.issueNumber,
-        pull: pullRequest,
-        jobId,
-      });
+      await markDocsPull(
+        sweepAccess(context),
+        outcome.prLink,
+        {
+          number: progress.issueNumber,
+          pull: pullRequest,
+          jobId,
+        },
+        job,
+      );
     }
     return { kind: 'finished', jobId, detail: forMarkdown(outcome.publicMessage ?? outcome.message, 300) };
   } catch (error) {

@@ -167,6 +167,8 @@ function agentClient(settings: ReturnType<typeof readAgentSettings>, env: NodeJS
     transport: createTransport(`${USER_AGENT}-cli`),
     requestTimeoutMs: 30_000,
     codeHosts: codeHosts(env),
+    // Its messages name the command line's own settings, never the action's inputs.
+    keySetting: '--api-key (or DOCS_AGENT_API_KEY)',
     debug: () => undefined,
     now: () => Date.now(),
   });

@@ -12,11 +12,19 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-// A reader that went away (`docs-agent ask … | head`) ends the command quietly, as other commands do.
+// A reader that went away (`docs-agent run … | head -n1`): the command never reports a success it
+// does not have. Once it has ended, its own exit code stands. Before, it stops through its cancel,
+// as on Ctrl-C: the job's id and how to pick it up go to stderr, and it exits 130 (the job goes on).
+// Writes after the break fail again; they are dropped.
+let finished = false;
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.done);
-    throw error;
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    if (finished) process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.done);
+    if (stream === process.stderr) process.exit(EXIT.interrupted);
+    if (controller.signal.aborted) return;
+    process.stderr.write('docs-agent: the output was closed before the command ended; stopping as on Ctrl-C.\n');
+    controller.abort();
   });
 }
 
@@ -28,6 +36,7 @@ const io = {
 };
 runCli(process.argv.slice(2), io, controller.signal).then(
   (code) => {
+    finished = true;
     process.exitCode = code;
   },
   (error: unknown) => {
@@ -35,6 +44,7 @@ runCli(process.argv.slice(2), io, controller.signal).then(
     process.stderr.write(
       `docs-agent: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
+    finished = true;
     process.exitCode = EXIT.failed;
   },
 );

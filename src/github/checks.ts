@@ -1,3 +1,4 @@
+import { sameSignature, signFields } from './marker.ts';
 import type { Octokit } from './octokit.ts';
 import type { Repository } from './pull-requests.ts';
 
@@ -16,7 +17,36 @@ export interface CheckView {
 const MAX_TITLE = 255;
 const MAX_SUMMARY = 65_535;
 
-/** A check run this token made on a commit, by name. */
+/**
+ * What makes a check run this action's: its `external_id`, which only the app that creates a check
+ * run can set, is `docs-agent:<sig>`, an HMAC keyed by the api-key (github/marker.ts) over the
+ * repository, the commit and the check's name. The app alone is not enough: a workflow job's check
+ * run belongs to the same app as GITHUB_TOKEN, so a CI job named "Docs" looks like the action's
+ * by app and name; it carries no such id and is never read as, or rewritten into, this action's.
+ * A check of another app is never this action's either: GitHub lets only the app that created a
+ * check run update it, and one that copied the id would only see the update refused.
+ */
+const EXTERNAL_PREFIX = 'docs-agent:';
+
+function externalId(key: string, repository: Repository, sha: string, name: string): string {
+  const repo = `${repository.owner}/${repository.repo}`.toLowerCase();
+  return `${EXTERNAL_PREFIX}${signFields(key, ['check', repo, sha.toLowerCase(), name])}`;
+}
+
+/** Whether `external` is this action's id for check `name` on `sha`. */
+export function isOurCheck(
+  external: string | null | undefined,
+  key: string,
+  repository: Repository,
+  sha: string,
+  name: string,
+): boolean {
+  if (!external?.startsWith(EXTERNAL_PREFIX)) return false;
+  const expected = externalId(key, repository, sha, name).slice(EXTERNAL_PREFIX.length);
+  return sameSignature(external.slice(EXTERNAL_PREFIX.length), expected);
+}
+
+/** A check run this action made on a commit, by name. */
 export interface FoundCheck {
   id: number;
   status: string;
@@ -25,15 +55,17 @@ export interface FoundCheck {
 }
 
 /**
- * The check runs named `name` on `sha` (at most 100: one head gets a few, one per run that reported
- * on it), newest first. Only those of the token's own App count: another App's check of the same
- * name is never touched (GitHub would refuse the update anyway).
+ * This action's check runs named `name` on `sha` (of at most 100 listed: one head gets a few, one
+ * per run that reported on it), newest first. Only those with this action's signed id count (see
+ * `isOurCheck`): a CI job or another app's check of the same name is never taken for one, never
+ * rewritten, and never stops this action from writing its own.
  */
 export async function findChecks(
   octokit: Octokit,
   repository: Repository,
   sha: string,
   name: string,
+  key: string,
 ): Promise<FoundCheck[]> {
   const { data } = await octokit.rest.checks.listForRef({
     ...repository,
@@ -42,20 +74,26 @@ export async function findChecks(
     filter: 'latest',
     per_page: 100,
   });
-  return data.check_runs.map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
+  return data.check_runs
+    .filter((run) => isOurCheck(run.external_id, key, repository, sha, name))
+    .map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
 
 function output(view: CheckView): { title: string; summary: string } {
   return { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
 }
 
-/** The one check of `name` on `sha`: updated when this action made one there already, created when not. */
+/**
+ * The one check of `name` on `sha`: updated when this action made one there already (`existing`,
+ * from `findChecks`), created with this action's signed id when not.
+ */
 export async function writeCheck(
   octokit: Octokit,
   repository: Repository,
   sha: string,
   name: string,
   view: CheckView,
+  key: string,
   existing?: number,
 ): Promise<number> {
   const state = view.conclusion
@@ -76,6 +114,7 @@ export async function writeCheck(
     ...repository,
     name,
     head_sha: sha,
+    external_id: externalId(key, repository, sha, name),
     ...state,
     ...details,
     output: output(view),

@@ -25,6 +25,12 @@ export const DOCS_PR_LABEL = 'docs-agent: docs';
 /** Docs pull requests read at most per listing: 3 pages of 100, the oldest update first. */
 export const MAX_DOCS_PRS = 300;
 const PER_PAGE = 100;
+/**
+ * List calls at most per listing, whatever else carries the label: issues and pull requests
+ * without this action's line are skipped, not counted, so without this cap a triager who labels
+ * many issues would cost a call per hundred of them.
+ */
+export const MAX_LIST_PAGES = 3;
 /** A description is at most 65,536 characters on GitHub; only this many marker-like lines are tried. */
 const MAX_MARKER_LINES = 5;
 
@@ -135,17 +141,19 @@ export async function markDocsPr(
 
 /**
  * The pull requests of `docs` with the label, in `state`, least recently updated first, at most
- * `max`, each with its verified request (undefined when it has none: never this action's to touch).
+ * `max` and from at most MAX_LIST_PAGES list calls, each with its verified request (undefined when
+ * it has none: never this action's to touch). `signedOnly`: only those with a request are kept.
  */
 export async function listDocsPrs(
   octokit: Octokit,
   docs: Repository,
   key: string,
-  options: { state: 'open' | 'all'; max?: number; signal?: AbortSignal },
+  options: { state: 'open' | 'all'; max?: number; signal?: AbortSignal; signedOnly?: boolean },
 ): Promise<{ items: DocsPr[]; truncated: boolean }> {
   const max = Math.min(options.max ?? MAX_DOCS_PRS, MAX_DOCS_PRS);
   const items: DocsPr[] = [];
   for (let page = 1; items.length < max; page++) {
+    if (page > MAX_LIST_PAGES) return { items, truncated: true };
     if (options.signal?.aborted) return { items, truncated: true };
     const { data } = await octokit.rest.issues.listForRepo({
       ...docs,
@@ -160,12 +168,14 @@ export async function listDocsPrs(
       if (items.length >= max) return { items, truncated: true };
       // An issue with the label is someone else's doing: never a docs pull request.
       if (!issue.pull_request) continue;
+      const request = readDocsMarker(issue.body ?? '', key, docs, issue.number);
+      if (options.signedOnly && !request) continue;
       items.push({
         number: issue.number,
         url: issue.html_url,
         state: issue.state === 'closed' ? 'closed' : 'open',
         updatedAt: issue.updated_at,
-        request: readDocsMarker(issue.body ?? '', key, docs, issue.number),
+        request,
       });
     }
     if (data.length < PER_PAGE) return { items, truncated: false };
@@ -174,12 +184,20 @@ export async function listDocsPrs(
 }
 
 /**
- * How many open docs pull requests of this action `docs` holds, from one list call (the 100 least
- * recently updated labelled ones: a limit is at most 100, so more is "at least 100").
+ * How many open docs pull requests of this action `docs` holds, counting only those with the
+ * signed line (unsigned labelled ones neither fill nor empty the count), from at most
+ * MAX_LIST_PAGES list calls: at most 100 (a limit is at most 100, so more is "at least 100").
+ * `partial`: the pages ran out first, so the count is a lower bound.
  */
-export async function countOpenDocsPrs(octokit: Octokit, docs: Repository, key: string): Promise<number> {
-  const { items } = await listDocsPrs(octokit, docs, key, { state: 'open', max: PER_PAGE });
-  return items.filter((item) => item.request !== undefined).length;
+export async function countOpenDocsPrs(
+  octokit: Octokit,
+  docs: Repository,
+  key: string,
+  signal?: AbortSignal,
+): Promise<{ count: number; partial: boolean }> {
+  const options = { state: 'open' as const, max: PER_PAGE, signedOnly: true, ...(signal ? { signal } : {}) };
+  const { items, truncated } = await listDocsPrs(octokit, docs, key, options);
+  return { count: items.length, partial: truncated && items.length < PER_PAGE };
 }
 
 /** A comment on the docs pull request, then the close. Throws. */

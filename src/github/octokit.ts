@@ -1,3 +1,4 @@
+import { runHost } from './docs-pr-trust.ts';
 import pRetry from 'p-retry';
 import { systemClock, type Clock } from '../base/clock.ts';
 import { errorMessage } from '../base/errors.ts';
@@ -148,17 +149,12 @@ export function runUrl(env = process.env): string | undefined {
 }
 
 /**
- * Hosts a pull request link may point at: github.com, and the server this run belongs to
- * (GITHUB_SERVER_URL, a GitHub Enterprise Server).
+ * Hosts a pull request link may point at: the server this run belongs to (GITHUB_SERVER_URL,
+ * github.com when unset) and no other: on GitHub Enterprise Server a github.com link names
+ * another server's pull request, which no token of this run may touch (github/docs-pr-trust.ts).
  */
 export function codeHosts(env = process.env): string[] {
-  const hosts = new Set(['github.com']);
-  try {
-    if (env.GITHUB_SERVER_URL) hosts.add(new URL(env.GITHUB_SERVER_URL).hostname.toLowerCase());
-  } catch {
-    // An unreadable server address adds nothing.
-  }
-  return [...hosts];
+  return [runHost(env)];
 }
 
 /**

@@ -9,6 +9,7 @@ import type { BacklogSettings } from '../step/backlog-inputs.ts';
 import { forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import type { CheckView } from '../github/checks.ts';
+import type { JobFacts } from '../github/docs-pr-trust.ts';
 import { docsAccess } from './docs-pull.ts';
 import { findThread } from './thread.ts';
 
@@ -47,6 +48,10 @@ export async function refusedOverBacklog(
 }
 
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
-export async function markFollowedDocs(context: FollowContext, link: string, jobId: string): Promise<void> {
-  await markDocsPull(docsAccess(context), link, { number: context.number, pull: true, jobId });
+export async function markFollowedDocs(
+  context: FollowContext,
+  link: string,
+  job: JobFacts & { id: string },
+): Promise<void> {
+  await markDocsPull(docsAccess(context), link, { number: context.number, pull: true, jobId: job.id }, job);
 }

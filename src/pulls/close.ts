@@ -75,7 +75,7 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
   const { deps } = context;
   const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
   const reopened = job.prLink
-    ? await reopenDocs(context, job.prLink, codeUrl)
+    ? await reopenDocs(context, job.prLink, codeUrl, job.id)
     : { done: true, line: 'The code pull request was reopened.' };
   if (reopened.done) thread.state = { ...thread.state, closed: '' };
   const link = job.prLink ? ` <${job.prLink}>` : '';

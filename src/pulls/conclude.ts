@@ -62,9 +62,9 @@ export async function concludeRound(
   const session = await readSession(context, job.id);
   const verdict = verdictOf(job, session);
   const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
-  const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink) : false;
+  const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink, job) : false;
   if (drafted) thread.state = { ...thread.state, drafted: true };
-  if (job.prLink) await markFollowedDocs(context, job.prLink, job.id);
+  if (job.prLink) await markFollowedDocs(context, job.prLink, job);
   const link = job.prLink ? ` <${job.prLink}>` : '';
   const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
   await check(

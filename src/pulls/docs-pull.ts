@@ -1,8 +1,8 @@
 import { errorMessage } from '../base/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
 import { closePullRequest, commentOn, readPullRequest, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
-import { docsPrOf } from '../github/docs-prs.ts';
-import { docsClient, type DocsAccess } from '../step/backlog.ts';
+import type { JobFacts } from '../github/docs-pr-trust.ts';
+import { ourDocsPull, type DocsAccess } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
 /** What reaches the docs repository from a followed pull request (step/backlog.ts). */
@@ -17,13 +17,27 @@ export function docsAccess(context: FollowContext): DocsAccess {
   };
 }
 
-/** The docs pull request `link` names, and a client that may write to it (either undefined when none). */
-async function docsPull(
+/**
+ * The docs pull request `link` names and a client that may write to it, when the one check
+ * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
+ */
+export async function docsPull(
   context: FollowContext,
   link: string,
-): Promise<{ docs: ReturnType<typeof docsPrOf>; octokit: Octokit | undefined }> {
-  const docs = docsPrOf(link);
-  return { docs, octokit: docs ? await docsClient(docsAccess(context), docs.repository) : undefined };
+  jobId: string,
+  job?: JobFacts,
+): Promise<{ docs: { owner: string; repo: string }; number: number; octokit: Octokit } | { problem: string }> {
+  try {
+    const pull = await ourDocsPull(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
+    if (pull.ok) return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+    return {
+      problem: pull.noToken
+        ? "no token here may write to it: set 'docs-token' to have this done"
+        : `it ${pull.problem}`,
+    };
+  } catch (error) {
+    return { problem: `reading it failed: ${errorMessage(error).slice(0, 200)}` };
+  }
 }
 
 /**
@@ -31,18 +45,22 @@ async function docsPull(
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-export async function draftDocs(context: FollowContext, link: string): Promise<boolean> {
-  const { docs, octokit } = await docsPull(context, link);
+export async function draftDocs(
+  context: FollowContext,
+  link: string,
+  job: JobFacts & { id: string },
+): Promise<boolean> {
+  const found = await docsPull(context, link, job.id, job);
   const { log } = context.deps.runner;
-  if (!docs || !octokit) {
+  if ('problem' in found) {
     log.notice(
-      `The docs pull request ${link} is not kept a draft: give 'docs-token' write access to its repository ` +
-        `(or set 'draft-until-merged: false').`,
+      `The docs pull request ${link} is not kept a draft: ${found.problem} ` + `(or set 'draft-until-merged: false').`,
     );
     return false;
   }
+  const { docs, octokit } = found;
   try {
-    const pull = await readPullRequest(octokit, docs.repository, docs.number);
+    const pull = await readPullRequest(octokit, docs, found.number);
     if (pull.draft || pull.state === 'closed') return pull.draft;
     await setDraft(octokit, pull.nodeId, true);
     log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
@@ -64,15 +82,16 @@ export async function settleDocs(
   merged: boolean,
   drafted: boolean,
   codeUrl: string,
+  jobId: string,
 ): Promise<{ done: boolean; line: string }> {
-  const { docs, octokit } = await docsPull(context, link);
+  const found = await docsPull(context, link, jobId);
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
     : 'The code pull request was closed without merging: the docs pull request can be closed.';
-  if (!docs || !octokit) {
-    return { done: false, line: `${todo} (No token here may write to it: set 'docs-token' to have this done.)` };
-  }
+  if ('problem' in found) return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
+  const { octokit } = found;
+  const docs = { repository: found.docs, number: found.number };
   try {
     if (merged) {
       await commentOn(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
@@ -107,14 +126,17 @@ export async function reopenDocs(
   context: FollowContext,
   link: string,
   codeUrl: string,
+  jobId: string,
 ): Promise<{ done: boolean; line: string }> {
-  const { docs, octokit } = await docsPull(context, link);
-  if (!docs || !octokit) {
+  const found = await docsPull(context, link, jobId);
+  if ('problem' in found) {
     return {
       done: false,
-      line: "The code pull request was reopened: the docs pull request can be reopened. (No token here may write to it: set 'docs-token' to have this done.)",
+      line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
     };
   }
+  const { octokit } = found;
+  const docs = { repository: found.docs, number: found.number };
   try {
     const pull = await readPullRequest(octokit, docs.repository, docs.number);
     if (pull.merged)

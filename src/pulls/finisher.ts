@@ -42,7 +42,7 @@ export const pullsFinisher: Finisher = {
     // A thread without a job is this finisher's only while a create may have reached the service.
     if (!found.known || !(found.jobId || found.state.head)) return undefined;
     try {
-      const held = await underLock(context, () => finishHeld(context, found.jobId));
+      const held = await underLock(context, () => finishHeld(context, found.jobId, sweep.deadline));
       if (held.held) return held.value;
       return { kind: 'active', jobId: found.jobId, detail: `another run holds #${item.number} since ${held.since}` };
     } catch (error) {
@@ -51,7 +51,7 @@ export const pullsFinisher: Finisher = {
   },
 };
 
-async function finishHeld(context: FollowContext, jobId: string): Promise<SweepResult> {
+async function finishHeld(context: FollowContext, jobId: string, deadline = Infinity): Promise<SweepResult> {
   const { deps, settings } = context;
   // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
   const thread = await findThread(context.issue);
@@ -78,7 +78,8 @@ async function finishHeld(context: FollowContext, jobId: string): Promise<SweepR
     id: jobId,
     tries: JOB_READS,
     delayMs: deps.timings.poll.minMs,
-    deadline: deps.clock.now() + settings.timeoutMs,
+    // What is left of the sweep's deadline, not a budget of its own.
+    deadline: Math.min(deps.clock.now() + settings.timeoutMs, deadline),
     clock: deps.clock,
     log: deps.runner.log,
     signal: deps.signal,
@@ -122,7 +123,7 @@ async function sendQueued(context: FollowContext, done: SweepResult): Promise<Sw
 async function checkOf(context: FollowContext, head: string): Promise<FoundCheck | undefined> {
   const { octokit, repository, follow, deps } = context;
   try {
-    return (await findChecks(octokit, repository, head, follow.checkName))[0];
+    return (await findChecks(octokit, repository, head, follow.checkName, context.settings.apiKey))[0];
   } catch (error) {
     deps.runner.log.warning(
       `Could not read the '${follow.checkName}' check on ${head.slice(0, 12)}: ${errorMessage(error)}`,

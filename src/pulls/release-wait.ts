@@ -1,10 +1,9 @@
 import { errorMessage } from '../base/errors.ts';
 import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
-import { docsPrOf } from '../github/docs-prs.ts';
 import { commentOn, readPullRequest } from '../github/pull-requests.ts';
-import { docsClient, markDocsPull } from '../step/backlog.ts';
+import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, settleDocs } from './docs-pull.ts';
+import { docsAccess, docsPull, settleDocs } from './docs-pull.ts';
 import { check } from './write.ts';
 
 type Settled = { done: boolean; line: string };
@@ -21,7 +20,7 @@ export async function settleOrWait(
   code: { url: string; headSha: string; jobId: string },
 ): Promise<Settled> {
   if (!merged || context.follow.release.readyWhen !== 'released') {
-    return settleDocs(context, link, merged, drafted, code.url);
+    return settleDocs(context, link, merged, drafted, code.url, code.jobId);
   }
   return waitForRelease(context, link, code);
 }
@@ -39,14 +38,13 @@ async function waitForRelease(
 ): Promise<Settled> {
   const { deps, repository, number } = context;
   const { log } = deps.runner;
-  const docs = docsPrOf(link);
-  const octokit = docs ? await docsClient(docsAccess(context), docs.repository) : undefined;
-  if (!docs || !octokit) {
-    return {
-      done: false,
-      line: "The code merged; the docs pull request cannot wait for a release: no token here may write to it (set 'docs-token').",
-    };
+  // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
+  const found = await docsPull(context, link, code.jobId);
+  if ('problem' in found) {
+    return { done: false, line: `The code merged; the docs pull request cannot wait for a release: ${found.problem}.` };
   }
+  const { octokit } = found;
+  const docs = { repository: found.docs, number: found.number };
   try {
     const pull = await readPullRequest(octokit, docs.repository, docs.number);
     if (pull.state === 'closed')
@@ -62,7 +60,7 @@ async function waitForRelease(
       };
     const short = merge.sha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
-    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId });
+    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {});
     await markAwaiting(octokit, docs.repository, docs.number);
     await commentOn(
       octokit,

@@ -105,7 +105,8 @@ async function refuse(context: FollowContext, pull: PullRequest, why: string): P
 async function supersede(context: FollowContext, before: string, head: string): Promise<void> {
   const { findChecks } = await import('../github/checks.ts');
   try {
-    const running = (await findChecks(context.octokit, context.repository, before, context.follow.checkName)).filter(
+    const { octokit, repository, follow, settings } = context;
+    const running = (await findChecks(octokit, repository, before, follow.checkName, settings.apiKey)).filter(
       (found) => found.status !== 'completed',
     );
     for (const found of running.slice(0, 5)) {

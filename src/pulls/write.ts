@@ -30,8 +30,10 @@ export async function check(
 ): Promise<number | undefined> {
   const { octokit, repository, follow, deps } = context;
   try {
-    const existing = known ?? (await findChecks(octokit, repository, sha, follow.checkName))[0]?.id;
-    return await writeCheck(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
+    const key = context.settings.apiKey;
+    const existing = known ?? (await findChecks(octokit, repository, sha, follow.checkName, key))[0]?.id;
+    const shown = { ...view, detailsUrl: deps.runUrl };
+    return await writeCheck(octokit, repository, sha, follow.checkName, shown, key, existing);
   } catch (error) {
     deps.runner.log.warning(
       `Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${errorMessage(error)}`,

@@ -25,6 +25,11 @@ export interface AgentClientOptions {
   requestTimeoutMs: number;
   /** Hosts a pull request link may point at: github.com and the run's GitHub server. */
   codeHosts: readonly string[];
+  /**
+   * How the key's setting is named where the message is read: "the 'api-key' input" in a workflow
+   * (the default), the command line's own flag and variable there.
+   */
+  keySetting?: string;
   /** Receives one line per request; never the key. */
   debug: (line: string) => void;
   now: () => number;
@@ -136,7 +141,7 @@ export class AgentClient {
       });
     debug(`${method} ${new URL(url).pathname} -> ${response.status} in ${now() - started} ms`);
     if (response.status < 200 || response.status > 299) {
-      throw httpError(method, response, now());
+      throw httpError(method, response, now(), this.#options.keySetting);
     }
     try {
       return JSON.parse(response.body) as unknown;
@@ -150,14 +155,16 @@ export class AgentClient {
   }
 }
 
-function httpError(method: string, response: HttpResponse, now: number): ServiceError {
+export const KEY_INPUT = `the '${Input.ApiKey}' input`;
+
+function httpError(method: string, response: HttpResponse, now: number, keySetting = KEY_INPUT): ServiceError {
   const { status } = response;
   const detail = errorDetail(response);
   const said = detail ? `: ${detail}` : '';
   const options = { status, retryAfterMs: parseRetryAfter(response.headers['retry-after'], now) };
   if (status === 401 || status === 403) {
     return new ServiceError(
-      `The service refused the API key (HTTP ${status}${said}). Check the '${Input.ApiKey}' input: ` +
+      `The service refused the API key (HTTP ${status}${said}). Check ${keySetting}: ` +
         `the key may be expired or revoked, read-only, or limited to other IP addresses.`,
       'http',
       options,

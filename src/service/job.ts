@@ -33,6 +33,8 @@ export interface Job {
   /** Why `rejectedPrLink` was refused, completing "the pull request link it reported …". */
   prLinkProblem?: string;
   createdAt?: string;
+  /** The branch the agent works on (`source.ref`), when the service names one: ties a pull request to the job. */
+  sourceRef?: string;
 }
 
 export /** The job in a body, or what is wrong with the body. */
@@ -47,6 +49,8 @@ function toJob(body: unknown, codeHosts: readonly string[]): Job | string {
   const job: Job = { id, prLink: null, ...checkStatus(raw.status) };
   Object.assign(job, checkPrLink(raw.prLink, codeHosts));
   if (typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt))) job.createdAt = raw.createdAt;
+  const source = raw.source as { ref?: unknown } | null | undefined;
+  if (typeof source?.ref === 'string' && /^[\w./-]{1,255}$/.test(source.ref)) job.sourceRef = source.ref;
   return job;
 }
 

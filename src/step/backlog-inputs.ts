@@ -32,7 +32,7 @@ export const NO_BACKLOG: BacklogSettings = {
 
 /** Ten years: past that a number is a mistake, not a policy. */
 const MAX_STALE_DAYS = 3650;
-/** The count is one list call of 100: a higher limit could not be judged in one call. */
+/** The count is of at most 100 signed ones (github/docs-prs.ts `countOpenDocsPrs`): a higher limit could not be judged. */
 const MAX_OPEN_LIMIT = 100;
 
 export function readBacklogSettings(problems: InputProblems): BacklogSettings {

@@ -2,21 +2,20 @@ import { errorMessage } from '../base/errors.ts';
 import {
   closeDocsPr,
   countOpenDocsPrs,
-  docsPrOf,
   listDocsPrs,
   markDocsPr,
   readRequest,
   type DocsPr,
   type DocsRequest,
 } from '../github/docs-prs.ts';
-import type { Octokit } from '../github/octokit.ts';
 import type { Repository } from '../github/pull-requests.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { BacklogSettings } from './backlog-inputs.ts';
-import { lazyOctokit } from './deps.ts';
+import { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
 import type { SweepContext } from './finish.ts';
-import type { Runner } from './runner.ts';
-import type { Timings } from './timings.ts';
+import { sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
+
+export { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
 
 /**
  * The docs pull request backlog: the docs pull requests this action's jobs opened (github/docs-prs.ts
@@ -27,60 +26,52 @@ import type { Timings } from './timings.ts';
  * - the sweep (`keepBacklog`) closes, with a comment, the docs pull requests whose code pull request
  *   was closed without merging, and with `stale-days` those nobody touched for that long;
  * - with `max-open-docs-prs`, a run about to create a new job first counts the open ones
- *   (`backlogFull`: one list call) and, at the limit, refuses (the mode says so on the request).
+ *   (`backlogFull`: at most MAX_LIST_PAGES list calls) and, at the limit, refuses (the mode says so on the request).
  * The docs repository is read with `docs-token`, or with `github-token` when it is this repository.
  */
 
 /** What of the sweep's context the backlog uses. */
-export type BacklogContext = Pick<SweepContext, 'step' | 'octokit' | 'repository' | 'settings' | 'docsToken'>;
+export type BacklogContext = Pick<SweepContext, 'step' | 'octokit' | 'repository' | 'settings' | 'docsToken'> &
+  Partial<Pick<SweepContext, 'deadline' | 'clock'>>;
 
-/** What reaches the docs repository: the run's GitHub client, its repository, the api-key (it signs), the token. */
-export interface DocsAccess {
-  /** github-token's client, for this repository. */
-  octokit: Octokit;
-  repository: Repository;
-  key: string;
-  docsToken: string;
-  timeoutMs: number;
-  step: { runner: Runner; timings: Timings; signal: AbortSignal };
-}
-
-function same(a: Repository, b: Repository): boolean {
-  return a.owner.toLowerCase() === b.owner.toLowerCase() && a.repo.toLowerCase() === b.repo.toLowerCase();
-}
-
-/**
- * A client that may write to `docs`: docs-token, or github-token when the docs live in this
- * repository; undefined when neither can (the caller says what to do instead).
- */
-export async function docsClient(access: DocsAccess, docs: Repository): Promise<Octokit | undefined> {
-  if (access.docsToken) return lazyOctokit(access.docsToken, access.timeoutMs, access.step)();
-  return same(docs, access.repository) ? access.octokit : undefined;
+/** What is left of the sweep's deadline (SweepContext `deadline`), or `timeout-minutes` outside a sweep. */
+function budgetOf(context: BacklogContext): number {
+  if (context.deadline === undefined) return context.settings.timeoutMs;
+  return Math.max(0, context.deadline - (context.clock ?? { now: Date.now }).now());
 }
 
 /**
  * Marks the docs pull request `link` as opened for `request` (this repository's issue or pull
- * request). Never fails the run: without a token for the docs repository it is said in the log
- * (the pull request is then never touched by the backlog), a failed call is a warning.
+ * request) by the job `job` describes, once the one check (docs-access.ts `ourDocsPull`) says the
+ * job opened it. Never fails the run: a link that fails the check is refused with a warning and
+ * left untouched, no token for the docs repository is said in the log (the pull request is then
+ * never touched by the backlog), a failed call is a warning.
  */
 export async function markDocsPull(
   access: DocsAccess,
   link: string,
   request: Omit<DocsRequest, 'repository'>,
+  job: JobFacts,
 ): Promise<void> {
   const { log } = access.step.runner;
-  const docs = docsPrOf(link);
-  if (!docs) return;
-  const octokit = await docsClient(access, docs.repository);
-  if (!octokit) {
-    log.info(
-      `The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`,
-    );
-    return;
-  }
   const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
   try {
-    const done = await markDocsPr(octokit, docs.repository, docs.number, named, access.key);
+    const pull = await ourDocsPull(access, link, request, job);
+    if (!pull.ok && pull.unnamed) {
+      log.info(`The docs pull request ${link} is not touched: it ${pull.problem} names no other repository.`);
+      return;
+    }
+    if (!pull.ok && pull.noToken) {
+      log.info(
+        `The docs pull request ${link} is not marked as this action's: no token here may write to it ('docs-token').`,
+      );
+      return;
+    }
+    if (!pull.ok) {
+      log.warning(`The pull request ${link} the service reported is left untouched: it ${pull.problem}.`);
+      return;
+    }
+    const done = await markDocsPr(pull.octokit, pull.docs, pull.number, named, access.key);
     if (done === 'marked') log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
   } catch (error) {
     log.warning(
@@ -97,7 +88,8 @@ export function sweepAccess(context: BacklogContext, docsToken = context.docsTok
     repository: context.repository,
     key: context.settings.apiKey,
     docsToken,
-    timeoutMs: context.settings.timeoutMs,
+    // A client made for the docs token now stops where the sweep does, not a whole budget later.
+    timeoutMs: budgetOf(context),
     step: context.step,
   };
 }
@@ -113,7 +105,7 @@ export interface BacklogFull {
 
 /**
  * With `max-open-docs-prs`, whether a new job must wait: the open docs pull requests of this
- * action in the docs repository, counted from one list call. Undefined when there is no limit, when
+ * action in the docs repository, counted from at most MAX_LIST_PAGES list calls. Undefined when there is no limit, when
  * no token here can read the docs repository (a warning says so: the limit is not judged, nothing
  * is refused), or when the count failed (a warning: a GitHub hiccup refuses nobody).
  */
@@ -132,8 +124,9 @@ export async function backlogFull(access: DocsAccess, backlog: BacklogSettings):
     return undefined;
   }
   try {
-    const count = await countOpenDocsPrs(octokit, docs, access.key);
-    log.info(`${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
+    const { count, partial } = await countOpenDocsPrs(octokit, docs, access.key, access.step.signal);
+    const least = partial ? 'at least ' : '';
+    log.info(`${least}${count} docs pull request(s) of this action are open in ${name} (max-open-docs-prs: ${limit}).`);
     if (count < limit) return undefined;
     const reason =
       `the docs pull requests it opened in ${name} are at the limit ('max-open-docs-prs': ${limit} open); ` +
@@ -207,13 +200,15 @@ export async function keepBacklog(
     // Never this action's (no valid signed line), or another code repository's: not touched.
     if (!request || request.repository.toLowerCase() !== `${repository.owner}/${repository.repo}`.toLowerCase())
       continue;
+    // A line that names the pull request itself as its request is never a docs pull request (docs-pr-trust.ts).
+    if (sameRepository(docs, repository) && request.number === item.number) continue;
     const stale = backlog.staleDays > 0 && now - Date.parse(item.updatedAt) >= backlog.staleDays * DAY_MS;
     const row = { docs: item.url, request: `${request.repository}#${request.number}` };
     if (!stale && !request.pull) {
       rows.push({ ...row, kind: 'kept', detail: 'open, touched recently' });
       continue;
     }
-    if (step.signal.aborted || checked >= MAX_CHECKED) {
+    if (step.signal.aborted || budgetOf(context) <= 0 || checked >= MAX_CHECKED) {
       truncated = true;
       break;
     }

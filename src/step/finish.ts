@@ -46,6 +46,12 @@ export interface SweepContext {
    */
   docsToken?: string;
   /**
+   * The sweep's end on `clock` (`timeout-minutes` from its start, less the summary's margin): every
+   * read of every item and of the backlog takes what is left of it, never a budget of its own, and
+   * `step.signal` is aborted when it passes (sweep/run.ts). Undefined outside a sweep.
+   */
+  deadline?: number;
+  /**
    * The thread of item `number`, through which a finisher reads the item's comments: the sweep
    * reads the comments of its items THREADS_PER_QUERY at a time in one GraphQL call
    * (github/thread-batch.ts) and hands out one IssueThread per item, preloaded, which every finisher

@@ -36,9 +36,34 @@ export async function runSweep(
   const { step, octokit, repository, clock, settings } = setup;
   const { log } = step.runner;
   const threads = new ThreadReader(octokit, repository, log, settings.apiKey);
-  const context: SweepContext = { ...setup, threadOf: (number) => threads.of(number) };
   const started = clock.now();
   const deadline = started + settings.timeoutMs - FINISH_MARGIN_MS;
+  // One end for every read of the sweep, items and backlog alike: the cancel, or the deadline.
+  const ended = new AbortController();
+  const timer = setTimeout(() => ended.abort(), Math.max(0, deadline - clock.now()));
+  timer.unref?.();
+  const signal = AbortSignal.any([step.signal, ended.signal]);
+  const context: SweepContext = {
+    ...setup,
+    step: { ...step, signal },
+    deadline,
+    threadOf: (number) => threads.of(number),
+  };
+  try {
+    return await sweepWithin(context, finishers, keep, { started, deadline, threads });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function sweepWithin(
+  context: SweepContext,
+  finishers: readonly Finisher[],
+  keep: { backlog: BacklogSettings; askAgain: string },
+  { started, deadline, threads }: { started: number; deadline: number; threads: ThreadReader },
+): Promise<SweepReport> {
+  const { step, octokit, repository, clock } = context;
+  const { log } = step.runner;
   let listed: Awaited<ReturnType<typeof listInFlight>>;
   try {
     listed = await listInFlight(octokit, repository);
@@ -58,7 +83,7 @@ export async function runSweep(
   }
   const left = items.length - rows.length + (truncated ? 1 : 0);
   if (left) log.notice(`${left} request(s) in flight were not reached; the next sweep takes them up.`);
-  await settleSchedule(setup, rows, left);
+  await settleSchedule(context, rows, left);
   // Then the docs pull request backlog (step/backlog.ts), which needs no item and stops at the cancel.
   const backlog = step.signal.aborted
     ? undefined

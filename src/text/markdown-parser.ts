@@ -77,10 +77,25 @@ export function createParser(): MarkdownIt {
     if (!label.some(shows)) return { from: start, to: state.pos, insert: '' };
     return tail(state, start, state.tokens[open]!, 'href', state.md.helpers.parseLinkLabel(state, start, true));
   });
+  // An image shows the picture, not its alt text (nor its title): `![](address)` is what is left.
   wrapInline('image', (state, start) => {
     const image = state.tokens.at(-1);
     if (!image) return undefined;
-    return tail(state, start, image, 'src', state.md.helpers.parseLinkLabel(state, start + 1, false));
+    return { from: start, to: state.pos, insert: `![](${escapeAddress(String(image.attrGet('src') ?? ''))})` };
+  });
+  // GitHub renders `$…$` and `$$…$$` as math: a picture of symbols whose source can hide any text
+  // (`\phantom{…}`, a transparent colour), so none of it is read as text.
+  md.inline.ruler.before('escape', 'docs_agent_math', (state, silent) => {
+    const end = mathEnd(state.src, state.pos);
+    if (end === undefined) return false;
+    const notes = notesOf(state);
+    if (!silent && notes) {
+      const list = notes.inline.get(state.tokens) ?? [];
+      list.push({ from: state.pos, to: end, insert: '' });
+      notes.inline.set(state.tokens, list);
+    }
+    state.pos = end;
+    return true;
   });
   return md;
 }
@@ -94,11 +109,36 @@ function tail(state: StateInline, start: number, token: Token, attribute: string
   const title = token.attrGet('title');
   const reference = state.src.charAt(labelEnd + 1) !== '(';
   if (!title && !reference) return undefined;
-  const address = String(token.attrGet(attribute) ?? '').replace(
-    /[\s()<>]/g,
-    (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
-  );
-  return { from: labelEnd, to: state.pos, insert: `](${address})` };
+  return { from: labelEnd, to: state.pos, insert: `](${escapeAddress(String(token.attrGet(attribute) ?? ''))})` };
+}
+
+function escapeAddress(address: string): string {
+  return address.replace(/[\s()<>]/g, (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** Longest math span read; a longer one is not taken for math (its text stays, as GitHub would show it). */
+const MAX_MATH = 4_096;
+
+/**
+ * Where the math span opening at `at` ends, as GitHub delimits it: `$$…$$`, or `$…$` whose first
+ * character after the opening and last before the closing are not white space (so `$5 and $6`
+ * is text); undefined when none opens there.
+ */
+function mathEnd(src: string, at: number): number | undefined {
+  if (src.charCodeAt(at) !== 0x24 /* $ */ || src.charCodeAt(at - 1) === 0x5c /* \ */) return undefined;
+  const display = src.startsWith('$$', at);
+  const open = display ? 2 : 1;
+  const limit = Math.min(src.length, at + open + MAX_MATH);
+  for (let end = at + open + 1; end < limit + 1; end++) {
+    const close = display
+      ? src.startsWith('$$', end)
+      : src.charCodeAt(end) === 0x24 && src.charCodeAt(end - 1) !== 0x5c;
+    if (!close) continue;
+    const inner = src.slice(at + open, end);
+    if (!display && (/^\s/.test(inner) || /\s$/.test(inner))) return undefined;
+    return end + open;
+  }
+  return undefined;
 }
 
 /** Whether an inline token shows something: text that is not blank, code, an image. */

@@ -75,8 +75,10 @@ export function scanLines(text: string): LineInfo[] {
  * HTML tags and the markup of HTML blocks (their attributes are never shown; the text between tags
  * stays), `<script>` and `<style>` with their content, link reference definitions (they never
  * render; links that use one get its address inline), link and image titles (shown only on hover),
- * links with no visible text, entities for invisible characters, and what lies deeper than the
- * nesting limit. Code is kept as written: it is shown as written. The rest stays markdown.
+ * links with no visible text, entities for invisible characters, an image's alt text (the picture
+ * shows, not the text), math (`$…$`, `$$…$$`, a `math` fence: rendered as symbols whose source can
+ * hide text, `\phantom{…}`), a mermaid diagram's `%%` comments, and what lies deeper than the
+ * nesting limit. Other code is kept as written: it is shown as written. The rest stays markdown.
  */
 export function visibleMarkdown(text: string): string {
   return readMarkdown(text).visible();
@@ -124,6 +126,7 @@ function structure(tokens: Token[], source: string, lineStarts: number[], lines:
       case 'fence':
       case 'code_block':
         mark(token.map, 'code', quotes > 0);
+        if (token.type === 'fence' && token.map) edits.push(...renderedFence(token, source, lineStarts));
         break;
       case 'html_block':
         mark(token.map, 'html', quotes > 0);
@@ -176,6 +179,34 @@ function structure(tokens: Token[], source: string, lineStarts: number[], lines:
     if (covered[line]) continue;
     const text = source.slice(lineStarts[line], lineEnd(source, lineStarts, line));
     if (/[^\s>*+\-\d.)]/.test(text)) edits.push(...blankLines(source, lineStarts, [line, line + 1]));
+  }
+  return edits;
+}
+
+/**
+ * What of a fence GitHub renders as something other than its text: a `math` fence is a picture of
+ * symbols (its source can hide text, as inline math can), so its lines go whole; a `mermaid`
+ * diagram never shows its `%%` comment lines. Other code is shown as written.
+ */
+function renderedFence(token: Token, source: string, lineStarts: number[]): Edit[] {
+  const [first = 0, mapEnd = 0] = token.map ?? [];
+  // An unclosed fence runs to the end of the text: its last line is content, not a closing fence.
+  const last = source.slice(lineStarts[mapEnd - 1], lineEnd(source, lineStarts, mapEnd - 1));
+  const end =
+    mapEnd - first > 1 &&
+    last
+      .trim()
+      .replace(/^[>\s]*/, '')
+      .startsWith(token.markup)
+      ? mapEnd
+      : mapEnd + 1;
+  const language = token.info.trim().split(/\s+/, 1)[0]?.toLowerCase() ?? '';
+  if (language === 'math') return blankLines(source, lineStarts, [first + 1, end - 1]);
+  if (language !== 'mermaid') return [];
+  const edits: Edit[] = [];
+  for (let line = first + 1; line < end - 1; line++) {
+    const text = source.slice(lineStarts[line], lineEnd(source, lineStarts, line));
+    if (/^[\s>]*%%/.test(text)) edits.push(...blankLines(source, lineStarts, [line, line + 1]));
   }
   return edits;
 }
