@@ -29,7 +29,20 @@ const NODE_GLOBALS = [
 ];
 
 /** Folders of src/, bottom up; modes.ts (the table of modes), main.ts and index.ts (the entry) sit above them all. */
-const LAYERS = ['base', 'text', 'service', 'outcome', 'github', 'step', 'agent', 'ask', 'pulls', 'release', 'sweep', 'cli'];
+const LAYERS = [
+  'base',
+  'text',
+  'service',
+  'outcome',
+  'github',
+  'step',
+  'agent',
+  'ask',
+  'pulls',
+  'release',
+  'sweep',
+  'cli',
+];
 
 /** An ESLint block that lets src/<folder>/ import only the folders in `allowed` (and its own). */
 function layer(folder, allowed, message) {

@@ -124,7 +124,7 @@ test('a second question carries the conversation in a new thread; "ask new" star
 });
 
 test('an issue that asked by its label is the first turn of the conversation a comment continues', async () => {
-  const labelled = webhookPayload('issues', 'labeled') as Record<string, any>;
+  const labelled = webhookPayload('issues', 'labeled');
   labelled.issue.title = 'Deploying';
   labelled.issue.body = 'How do I deploy the site?<!-- hidden -->';
   labelled.label = { name: 'question' };

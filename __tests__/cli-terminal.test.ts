@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
 import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
-import { API_KEY, NODE24, ROOT } from './support/runner.ts';
+import { NODE24, ROOT } from './support/runner.ts';
 import { scratchDir } from './support/scratch.ts';
 
 /** Threads `ask` keeps go to a scratch state directory, never the user's. */

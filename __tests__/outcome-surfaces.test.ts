@@ -111,7 +111,13 @@ describe('the command line: each kind its lines and its exit code', () => {
     });
     return { code, out: streams.out(), err: streams.err() };
   }
-  const facts = { id: 'job_1', waited: '', status: 'active', prLink: 'https://github.com/a/b/pull/7', command: 'docs-agent' };
+  const facts = {
+    id: 'job_1',
+    waited: '',
+    status: 'active',
+    prLink: 'https://github.com/a/b/pull/7',
+    command: 'docs-agent',
+  };
   const expectRow = (kind: OutcomeKind, said: { code: number; out: string; err: string }, waited = '') => {
     shown.cli!.add(kind);
     const { cli } = OUTCOMES[kind];

@@ -108,7 +108,15 @@ async function sweep(): Promise<SweepContext> {
   const threads = new ThreadReader(octokit, repository, runner.log, API_KEY);
   await threads.read([CODE]);
   return {
-    follow: { docsToken: '', draftUntilMerged: true, skipLabel: '', maxFollowUps: 10, checkName: 'Docs', wait: true, release: NO_RELEASE },
+    follow: {
+      docsToken: '',
+      draftUntilMerged: true,
+      skipLabel: '',
+      maxFollowUps: 10,
+      checkName: 'Docs',
+      wait: true,
+      release: NO_RELEASE,
+    },
     threadOf: (number) => threads.of(number),
     step: { runner, record: new StepRecord(runner), timings: FAST, signal: new AbortController().signal },
     client,

@@ -96,7 +96,15 @@ async function context(
   return {
     runner,
     reads,
-    follow: { docsToken: '', draftUntilMerged: true, skipLabel: '', maxFollowUps: 10, checkName: 'Docs', wait: true, release: NO_RELEASE },
+    follow: {
+      docsToken: '',
+      draftUntilMerged: true,
+      skipLabel: '',
+      maxFollowUps: 10,
+      checkName: 'Docs',
+      wait: true,
+      release: NO_RELEASE,
+    },
     threadOf: (number) => threads.of(number),
     step: {
       runner,

@@ -3,7 +3,6 @@ import { isBot } from '../github/permissions.ts';
 import type { Trigger } from '../github/trigger.ts';
 import { GITHUB_LOGIN } from '../outcome/words.ts';
 
-
 /**
  * Whom to mention when the job ends: the person whose comment or issue asked, when `notify` is
  * on. Never a bot (two bots would answer each other), never a run without a requester (schedule,

@@ -111,7 +111,8 @@ export async function failRound(
   const verdict = failedVerdict(why);
   const line = forMarkdown(verdict.line);
   await check(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
-  if (thread.jobId || thread.commentId !== undefined) await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
+  if (thread.jobId || thread.commentId !== undefined)
+    await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
   return verdict;
 }
 
