@@ -136,6 +136,107 @@ async function enableAutoMerge(octokit, nodeId) {
 
 /***/ }),
 
+/***/ 2139:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ listChangedFiles),
+/* harmony export */   DQ: () => (/* binding */ readPullRequest),
+/* harmony export */   Ij: () => (/* binding */ reopenPullRequest),
+/* harmony export */   Jt: () => (/* binding */ commentOn),
+/* harmony export */   NM: () => (/* binding */ compareRange),
+/* harmony export */   d6: () => (/* binding */ closePullRequest),
+/* harmony export */   iR: () => (/* binding */ setDraft)
+/* harmony export */ });
+async function readPullRequest(octokit, repository, number) {
+    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: number });
+    return {
+        number: data.number,
+        nodeId: data.node_id,
+        state: data.state === 'closed' ? 'closed' : 'open',
+        merged: data.merged === true,
+        draft: data.draft === true,
+        title: data.title,
+        body: data.body ?? '',
+        url: data.html_url,
+        headSha: data.head.sha,
+        baseSha: data.base.sha,
+        labels: data.labels.map((label) => label.name),
+        author: { login: data.user.login, type: data.user.type },
+    };
+}
+/** At most this many pages of 100 files are read: GitHub itself lists 3,000 files at most. */
+const MAX_FILE_PAGES = 3;
+/** The pull request's changed files, at most 300, and whether there were more. */
+async function listChangedFiles(octokit, repository, number) {
+    const files = [];
+    let pages = 0;
+    let more = false;
+    for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+        ...repository,
+        pull_number: number,
+        per_page: 100,
+    })) {
+        files.push(...page.data.map(changedFile));
+        if (++pages >= MAX_FILE_PAGES) {
+            more = page.data.length === 100;
+            break;
+        }
+    }
+    return { files, more };
+}
+function changedFile(file) {
+    return {
+        filename: file.filename,
+        status: file.status,
+        additions: file.additions,
+        deletions: file.deletions,
+        patch: file.patch,
+    };
+}
+/** `base...head`, one page: GitHub answers up to 250 commits and 300 files, which is more than a prompt takes. */
+async function compareRange(octokit, repository, base, head) {
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        ...repository,
+        basehead: `${base}...${head}`,
+        per_page: 100,
+    });
+    return {
+        base,
+        head,
+        commits: data.commits.map((commit) => ({
+            sha: commit.sha,
+            subject: (commit.commit.message.split('\n', 1)[0] ?? '').slice(0, 200),
+        })),
+        totalCommits: data.total_commits,
+        files: (data.files ?? []).map(changedFile),
+    };
+}
+/** A comment on an issue or pull request; returns its address. */
+async function commentOn(octokit, repository, number, body) {
+    const { data } = await octokit.rest.issues.createComment({ ...repository, issue_number: number, body });
+    return data.html_url;
+}
+async function closePullRequest(octokit, repository, number) {
+    await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'closed' });
+}
+async function reopenPullRequest(octokit, repository, number) {
+    await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'open' });
+}
+/**
+ * Draft and ready for review exist only in GraphQL. `draft: true` converts the pull request to a
+ * draft, `false` marks it ready for review.
+ */
+async function setDraft(octokit, nodeId, draft) {
+    const mutation = draft
+        ? 'mutation($id: ID!) { convertPullRequestToDraft(input: {pullRequestId: $id}) { pullRequest { isDraft } } }'
+        : 'mutation($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }';
+    await octokit.graphql(mutation, { id: nodeId });
+}
+
+
+/***/ }),
+
 /***/ 23:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -146,7 +247,7 @@ async function enableAutoMerge(octokit, nodeId) {
 /* harmony import */ var _github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7225);
 /* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2139);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6882);
-/* harmony import */ var _backlog_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5105);
+/* harmony import */ var _backlog_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9990);
 
 
 
@@ -412,8 +513,8 @@ class ThreadReader {
     }
 }
 
-// EXTERNAL MODULE: ./src/step/backlog.ts
-var step_backlog = __webpack_require__(5105);
+// EXTERNAL MODULE: ./src/step/backlog.ts + 1 modules
+var step_backlog = __webpack_require__(9990);
 // EXTERNAL MODULE: ./src/step/backlog-inputs.ts
 var backlog_inputs = __webpack_require__(9819);
 // EXTERNAL MODULE: ./src/github/workflows.ts
@@ -594,9 +695,29 @@ async function runSweep(setup, finishers, keep = {
     const { step, octokit, repository, clock, settings } = setup;
     const { log } = step.runner;
     const threads = new ThreadReader(octokit, repository, log, settings.apiKey);
-    const context = { ...setup, threadOf: (number) => threads.of(number) };
     const started = clock.now();
     const deadline = started + settings.timeoutMs - FINISH_MARGIN_MS;
+    // One end for every read of the sweep, items and backlog alike: the cancel, or the deadline.
+    const ended = new AbortController();
+    const timer = setTimeout(() => ended.abort(), Math.max(0, deadline - clock.now()));
+    timer.unref?.();
+    const signal = AbortSignal.any([step.signal, ended.signal]);
+    const context = {
+        ...setup,
+        step: { ...step, signal },
+        deadline,
+        threadOf: (number) => threads.of(number),
+    };
+    try {
+        return await sweepWithin(context, finishers, keep, { started, deadline, threads });
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+async function sweepWithin(context, finishers, keep, { started, deadline, threads }) {
+    const { step, octokit, repository, clock } = context;
+    const { log } = step.runner;
     let listed;
     try {
         listed = await (0,in_flight/* listInFlight */.YL)(octokit, repository);
@@ -619,7 +740,7 @@ async function runSweep(setup, finishers, keep = {
     const left = items.length - rows.length + (truncated ? 1 : 0);
     if (left)
         log.notice(`${left} request(s) in flight were not reached; the next sweep takes them up.`);
-    await settleSchedule(setup, rows, left);
+    await settleSchedule(context, rows, left);
     // Then the docs pull request backlog (step/backlog.ts), which needs no item and stops at the cancel.
     const backlog = step.signal.aborted
         ? undefined

@@ -10,15 +10,40 @@ exports.modules = {
 /* harmony export */   a: () => (/* binding */ writeCheck),
 /* harmony export */   findChecks: () => (/* binding */ findChecks)
 /* harmony export */ });
+/* unused harmony export isOurCheck */
+/* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4329);
+
 /** GitHub's limits on a check run's output: a title of 255 characters (by the UI), a summary of 65,535. */
 const MAX_TITLE = 255;
 const MAX_SUMMARY = 65_535;
 /**
- * The check runs named `name` on `sha` (at most 100: one head gets a few, one per run that reported
- * on it), newest first. Only those of the token's own App count: another App's check of the same
- * name is never touched (GitHub would refuse the update anyway).
+ * What makes a check run this action's: its `external_id`, which only the app that creates a check
+ * run can set, is `docs-agent:<sig>`, an HMAC keyed by the api-key (github/marker.ts) over the
+ * repository, the commit and the check's name. The app alone is not enough: a workflow job's check
+ * run belongs to the same app as GITHUB_TOKEN, so a CI job named "Docs" looks like the action's
+ * by app and name; it carries no such id and is never read as, or rewritten into, this action's.
+ * A check of another app is never this action's either: GitHub lets only the app that created a
+ * check run update it, and one that copied the id would only see the update refused.
  */
-async function findChecks(octokit, repository, sha, name) {
+const EXTERNAL_PREFIX = 'docs-agent:';
+function externalId(key, repository, sha, name) {
+    const repo = `${repository.owner}/${repository.repo}`.toLowerCase();
+    return `${EXTERNAL_PREFIX}${(0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .signFields */ .XJ)(key, ['check', repo, sha.toLowerCase(), name])}`;
+}
+/** Whether `external` is this action's id for check `name` on `sha`. */
+function isOurCheck(external, key, repository, sha, name) {
+    if (!external?.startsWith(EXTERNAL_PREFIX))
+        return false;
+    const expected = externalId(key, repository, sha, name).slice(EXTERNAL_PREFIX.length);
+    return (0,_marker_js__WEBPACK_IMPORTED_MODULE_0__/* .sameSignature */ .bc)(external.slice(EXTERNAL_PREFIX.length), expected);
+}
+/**
+ * This action's check runs named `name` on `sha` (of at most 100 listed: one head gets a few, one
+ * per run that reported on it), newest first. Only those with this action's signed id count (see
+ * `isOurCheck`): a CI job or another app's check of the same name is never taken for one, never
+ * rewritten, and never stops this action from writing its own.
+ */
+async function findChecks(octokit, repository, sha, name, key) {
     const { data } = await octokit.rest.checks.listForRef({
         ...repository,
         ref: sha,
@@ -26,13 +51,18 @@ async function findChecks(octokit, repository, sha, name) {
         filter: 'latest',
         per_page: 100,
     });
-    return data.check_runs.map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
+    return data.check_runs
+        .filter((run) => isOurCheck(run.external_id, key, repository, sha, name))
+        .map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
 function output(view) {
     return { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
 }
-/** The one check of `name` on `sha`: updated when this action made one there already, created when not. */
-async function writeCheck(octokit, repository, sha, name, view, existing) {
+/**
+ * The one check of `name` on `sha`: updated when this action made one there already (`existing`,
+ * from `findChecks`), created with this action's signed id when not.
+ */
+async function writeCheck(octokit, repository, sha, name, view, key, existing) {
     const state = view.conclusion
         ? { status: 'completed', conclusion: view.conclusion, completed_at: new Date().toISOString() }
         : { status: 'in_progress' };
@@ -51,11 +81,113 @@ async function writeCheck(octokit, repository, sha, name, view, existing) {
         ...repository,
         name,
         head_sha: sha,
+        external_id: externalId(key, repository, sha, name),
         ...state,
         ...details,
         output: output(view),
     });
     return data.id;
+}
+
+
+/***/ }),
+
+/***/ 2139:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ listChangedFiles),
+/* harmony export */   DQ: () => (/* binding */ readPullRequest),
+/* harmony export */   Ij: () => (/* binding */ reopenPullRequest),
+/* harmony export */   Jt: () => (/* binding */ commentOn),
+/* harmony export */   NM: () => (/* binding */ compareRange),
+/* harmony export */   d6: () => (/* binding */ closePullRequest),
+/* harmony export */   iR: () => (/* binding */ setDraft)
+/* harmony export */ });
+async function readPullRequest(octokit, repository, number) {
+    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: number });
+    return {
+        number: data.number,
+        nodeId: data.node_id,
+        state: data.state === 'closed' ? 'closed' : 'open',
+        merged: data.merged === true,
+        draft: data.draft === true,
+        title: data.title,
+        body: data.body ?? '',
+        url: data.html_url,
+        headSha: data.head.sha,
+        baseSha: data.base.sha,
+        labels: data.labels.map((label) => label.name),
+        author: { login: data.user.login, type: data.user.type },
+    };
+}
+/** At most this many pages of 100 files are read: GitHub itself lists 3,000 files at most. */
+const MAX_FILE_PAGES = 3;
+/** The pull request's changed files, at most 300, and whether there were more. */
+async function listChangedFiles(octokit, repository, number) {
+    const files = [];
+    let pages = 0;
+    let more = false;
+    for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+        ...repository,
+        pull_number: number,
+        per_page: 100,
+    })) {
+        files.push(...page.data.map(changedFile));
+        if (++pages >= MAX_FILE_PAGES) {
+            more = page.data.length === 100;
+            break;
+        }
+    }
+    return { files, more };
+}
+function changedFile(file) {
+    return {
+        filename: file.filename,
+        status: file.status,
+        additions: file.additions,
+        deletions: file.deletions,
+        patch: file.patch,
+    };
+}
+/** `base...head`, one page: GitHub answers up to 250 commits and 300 files, which is more than a prompt takes. */
+async function compareRange(octokit, repository, base, head) {
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+        ...repository,
+        basehead: `${base}...${head}`,
+        per_page: 100,
+    });
+    return {
+        base,
+        head,
+        commits: data.commits.map((commit) => ({
+            sha: commit.sha,
+            subject: (commit.commit.message.split('\n', 1)[0] ?? '').slice(0, 200),
+        })),
+        totalCommits: data.total_commits,
+        files: (data.files ?? []).map(changedFile),
+    };
+}
+/** A comment on an issue or pull request; returns its address. */
+async function commentOn(octokit, repository, number, body) {
+    const { data } = await octokit.rest.issues.createComment({ ...repository, issue_number: number, body });
+    return data.html_url;
+}
+async function closePullRequest(octokit, repository, number) {
+    await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'closed' });
+}
+async function reopenPullRequest(octokit, repository, number) {
+    await octokit.rest.pulls.update({ ...repository, pull_number: number, state: 'open' });
+}
+/**
+ * Draft and ready for review exist only in GraphQL. `draft: true` converts the pull request to a
+ * draft, `false` marks it ready for review.
+ */
+async function setDraft(octokit, nodeId, draft) {
+    const mutation = draft
+        ? 'mutation($id: ID!) { convertPullRequestToDraft(input: {pullRequestId: $id}) { pullRequest { isDraft } } }'
+        : 'mutation($id: ID!) { markPullRequestReadyForReview(input: {pullRequestId: $id}) { pullRequest { isDraft } } }';
+    await octokit.graphql(mutation, { id: nodeId });
 }
 
 
@@ -70,7 +202,7 @@ async function writeCheck(octokit, repository, sha, name, view, existing) {
 /* harmony export */ });
 /* harmony import */ var _base_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7212);
 /* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6396);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5105);
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9990);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6882);
 /* harmony import */ var _docs_pull_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2141);
 /* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7522);
@@ -110,8 +242,8 @@ async function refusedOverBacklog(context, backlog, pull, check) {
     return true;
 }
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
-async function markFollowedDocs(context, link, jobId) {
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId });
+async function markFollowedDocs(context, link, job) {
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job);
 }
 
 
@@ -218,11 +350,11 @@ async function concludeRound(context, thread, job, head, checkId) {
     const session = await (0,write/* readSession */.lx)(context, job.id);
     const verdict = (0,pulls_verdict/* verdictOf */.Vj)(job, session);
     const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
-    const drafted = toDraft && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink) : false;
+    const drafted = toDraft && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink, job) : false;
     if (drafted)
         thread.state = { ...thread.state, drafted: true };
     if (job.prLink)
-        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job.id);
+        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job);
     const link = job.prLink ? ` <${job.prLink}>` : '';
     const summary = [`**${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
     await (0,write/* check */.z6)(context, head, { title: verdict.line, summary: summary.join('\n'), conclusion: verdict.conclusion }, checkId);
@@ -281,15 +413,14 @@ async function mayExist(context, thread, head, checkId) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   F$: () => (/* binding */ draftDocs),
+/* harmony export */   PR: () => (/* binding */ docsPull),
 /* harmony export */   XA: () => (/* binding */ reopenDocs),
 /* harmony export */   wH: () => (/* binding */ docsAccess),
 /* harmony export */   z5: () => (/* binding */ settleDocs)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2139);
-/* harmony import */ var _github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3894);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5105);
-
+/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2139);
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9990);
 
 
 
@@ -304,29 +435,43 @@ function docsAccess(context) {
         step: context.deps,
     };
 }
-/** The docs pull request `link` names, and a client that may write to it (either undefined when none). */
-async function docsPull(context, link) {
-    const docs = (0,_github_docs_prs_js__WEBPACK_IMPORTED_MODULE_1__/* .docsPrOf */ .jv)(link);
-    return { docs, octokit: docs ? await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .docsClient */ .vf)(docsAccess(context), docs.repository) : undefined };
+/**
+ * The docs pull request `link` names and a client that may write to it, when the one check
+ * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
+ */
+async function docsPull(context, link, jobId, job) {
+    try {
+        const pull = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .ourDocsPull */ .$h)(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
+        if (pull.ok)
+            return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+        return {
+            problem: pull.noToken
+                ? "no token here may write to it: set 'docs-token' to have this done"
+                : `it ${pull.problem}`,
+        };
+    }
+    catch (error) {
+        return { problem: `reading it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)}` };
+    }
 }
 /**
  * Draft until merged: converts the docs pull request to a draft while the code pull request is open,
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-async function draftDocs(context, link) {
-    const { docs, octokit } = await docsPull(context, link);
+async function draftDocs(context, link, job) {
+    const found = await docsPull(context, link, job.id, job);
     const { log } = context.deps.runner;
-    if (!docs || !octokit) {
-        log.notice(`The docs pull request ${link} is not kept a draft: give 'docs-token' write access to its repository ` +
-            `(or set 'draft-until-merged: false').`);
+    if ('problem' in found) {
+        log.notice(`The docs pull request ${link} is not kept a draft: ${found.problem} ` + `(or set 'draft-until-merged: false').`);
         return false;
     }
+    const { docs, octokit } = found;
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, found.number);
         if (pull.draft || pull.state === 'closed')
             return pull.draft;
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .setDraft */ .iR)(octokit, pull.nodeId, true);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, true);
         log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
         return true;
     }
@@ -340,28 +485,29 @@ async function draftDocs(context, link) {
  * when it merged, told so and marked ready for review when this action had made it a draft. Returns
  * the line for the thread: what was done, or what someone with access should do.
  */
-async function settleDocs(context, link, merged, drafted, codeUrl) {
-    const { docs, octokit } = await docsPull(context, link);
+async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
+    const found = await docsPull(context, link, jobId);
     // The link is in the thread's headline (a checked pull request link); these lines are words only.
     const todo = merged
         ? 'The code merged: the docs pull request can be reviewed and merged.'
         : 'The code pull request was closed without merging: the docs pull request can be closed.';
-    if (!docs || !octokit) {
-        return { done: false, line: `${todo} (No token here may write to it: set 'docs-token' to have this done.)` };
-    }
+    if ('problem' in found)
+        return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
+    const { octokit } = found;
+    const docs = { repository: found.docs, number: found.number };
     try {
         if (merged) {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
             if (drafted) {
-                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
                 if (pull.draft)
-                    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
+                    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
             }
             const done = drafted ? 'is marked ready for review' : 'is told so';
             return { done: true, line: `The code merged: the docs pull request ${done}.` };
         }
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .closePullRequest */ .d6)(octokit, docs.repository, docs.number);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .closePullRequest */ .d6)(octokit, docs.repository, docs.number);
         return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
     }
     catch (error) {
@@ -375,21 +521,23 @@ async function settleDocs(context, link, merged, drafted, codeUrl) {
  * follow-ups land on it again. A docs pull request merged or deleted meanwhile stays as it is.
  * Returns the line for the thread, and whether the docs are open again.
  */
-async function reopenDocs(context, link, codeUrl) {
-    const { docs, octokit } = await docsPull(context, link);
-    if (!docs || !octokit) {
+async function reopenDocs(context, link, codeUrl, jobId) {
+    const found = await docsPull(context, link, jobId);
+    if ('problem' in found) {
         return {
             done: false,
-            line: "The code pull request was reopened: the docs pull request can be reopened. (No token here may write to it: set 'docs-token' to have this done.)",
+            line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
         };
     }
+    const { octokit } = found;
+    const docs = { repository: found.docs, number: found.number };
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
         if (pull.merged)
             return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
         if (pull.state === 'closed') {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .reopenPullRequest */ .Ij)(octokit, docs.repository, docs.number);
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .reopenPullRequest */ .Ij)(octokit, docs.repository, docs.number);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
         }
         return { done: true, line: 'The code pull request was reopened: so is the docs pull request.' };
     }
@@ -862,10 +1010,10 @@ function goesOnVerdict(waited) {
 /* harmony export */ });
 /* unused harmony export followKey */
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6250);
-/* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2021);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7522);
+/* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
+/* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2021);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7522);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep.
@@ -881,14 +1029,16 @@ function followKey(number) {
 /** How the summary of a head's check starts while the head waits for a follow-up (held.ts). */
 const QUEUED = 'Queued:';
 function working(summary) {
-    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .goesOnVerdict */ .VH)(false).line, summary };
+    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .goesOnVerdict */ .VH)(false).line, summary };
 }
 /** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */
 async function check(context, sha, view, known) {
     const { octokit, repository, follow, deps } = context;
     try {
-        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_4__.findChecks)(octokit, repository, sha, follow.checkName))[0]?.id;
-        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, { ...view, detailsUrl: deps.runUrl }, existing);
+        const key = context.settings.apiKey;
+        const existing = known ?? (await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_1__.findChecks)(octokit, repository, sha, follow.checkName, key))[0]?.id;
+        const shown = { ...view, detailsUrl: deps.runUrl };
+        return await (0,_github_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .writeCheck */ .a)(octokit, repository, sha, follow.checkName, shown, key, existing);
     }
     catch (error) {
         deps.runner.log.warning(`Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
@@ -899,8 +1049,8 @@ async function check(context, sha, view, known) {
 async function say(context, thread, view) {
     const { number, scope, deps } = context;
     try {
-        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_3__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_3__/* .writeThread */ .OE)(context.issue, thread, body);
+        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_4__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
+        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_4__/* .writeThread */ .OE)(context.issue, thread, body);
         thread.body = body;
     }
     catch (error) {
@@ -915,7 +1065,7 @@ async function say(context, thread, view) {
 async function flagInFlight(context, on) {
     const { octokit, repository, number, deps } = context;
     try {
-        await (on ? _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .markInFlight */ .BE : _github_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .clearInFlight */ .PC)(octokit, repository, number);
+        await (on ? _github_in_flight_js__WEBPACK_IMPORTED_MODULE_2__/* .markInFlight */ .BE : _github_in_flight_js__WEBPACK_IMPORTED_MODULE_2__/* .clearInFlight */ .PC)(octokit, repository, number);
     }
     catch (error) {
         deps.runner.log.warning(`Could not ${on ? 'put the in-flight label on' : 'take the in-flight label off'} #${number} ` +

@@ -167,14 +167,11 @@ var text_gate = __webpack_require__(6882);
 var docs_pull = __webpack_require__(2141);
 // EXTERNAL MODULE: ./src/github/awaiting-release.ts
 var awaiting_release = __webpack_require__(7225);
-// EXTERNAL MODULE: ./src/github/docs-prs.ts
-var docs_prs = __webpack_require__(3894);
-// EXTERNAL MODULE: ./src/step/backlog.ts
-var backlog = __webpack_require__(5105);
+// EXTERNAL MODULE: ./src/step/backlog.ts + 1 modules
+var backlog = __webpack_require__(9990);
 // EXTERNAL MODULE: ./src/pulls/write.ts
 var write = __webpack_require__(5663);
 ;// CONCATENATED MODULE: ./src/pulls/release-wait.ts
-
 
 
 
@@ -187,7 +184,7 @@ var write = __webpack_require__(5663);
  */
 async function settleOrWait(context, link, merged, drafted, code) {
     if (!merged || context.follow.release.readyWhen !== 'released') {
-        return (0,docs_pull/* settleDocs */.z5)(context, link, merged, drafted, code.url);
+        return (0,docs_pull/* settleDocs */.z5)(context, link, merged, drafted, code.url, code.jobId);
     }
     return waitForRelease(context, link, code);
 }
@@ -200,14 +197,13 @@ async function settleOrWait(context, link, merged, drafted, code) {
 async function waitForRelease(context, link, code) {
     const { deps, repository, number } = context;
     const { log } = deps.runner;
-    const docs = (0,docs_prs/* docsPrOf */.jv)(link);
-    const octokit = docs ? await (0,backlog/* docsClient */.vf)((0,docs_pull/* docsAccess */.wH)(context), docs.repository) : undefined;
-    if (!docs || !octokit) {
-        return {
-            done: false,
-            line: "The code merged; the docs pull request cannot wait for a release: no token here may write to it (set 'docs-token').",
-        };
+    // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
+    const found = await (0,docs_pull/* docsPull */.PR)(context, link, code.jobId);
+    if ('problem' in found) {
+        return { done: false, line: `The code merged; the docs pull request cannot wait for a release: ${found.problem}.` };
     }
+    const { octokit } = found;
+    const docs = { repository: found.docs, number: found.number };
     try {
         const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, docs.repository, docs.number);
         if (pull.state === 'closed')
@@ -223,7 +219,7 @@ async function waitForRelease(context, link, code) {
             };
         const short = merge.sha.slice(0, 7);
         // The release finds it by its signed line (the pairing) and this label (the index).
-        await (0,backlog/* markDocsPull */.Y5)((0,docs_pull/* docsAccess */.wH)(context), link, { number, pull: true, jobId: code.jobId });
+        await (0,backlog/* markDocsPull */.Y5)((0,docs_pull/* docsAccess */.wH)(context), link, { number, pull: true, jobId: code.jobId }, {});
         await (0,awaiting_release/* markAwaiting */.qt)(octokit, docs.repository, docs.number);
         await (0,pull_requests/* commentOn */.Jt)(octokit, docs.repository, docs.number, `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
             `commit ${short}; then they are marked ready for review.`);
@@ -336,7 +332,7 @@ async function reopenClosedDocs(context, codeUrl) {
     const { deps } = context;
     const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
     const reopened = job.prLink
-        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl)
+        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl, job.id)
         : { done: true, line: 'The code pull request was reopened.' };
     if (reopened.done)
         thread.state = { ...thread.state, closed: '' };
@@ -546,7 +542,8 @@ async function refuse(context, pull, why) {
 async function supersede(context, before, head) {
     const { findChecks } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 6250));
     try {
-        const running = (await findChecks(context.octokit, context.repository, before, context.follow.checkName)).filter((found) => found.status !== 'completed');
+        const { octokit, repository, follow, settings } = context;
+        const running = (await findChecks(octokit, repository, before, follow.checkName, settings.apiKey)).filter((found) => found.status !== 'completed');
         for (const found of running.slice(0, 5)) {
             await (0,write/* check */.z6)(context, before, {
                 title: 'superseded by a newer head',
