@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { startOfflineService, type OfflineService } from '../emulator/offline.ts';
-import { API_KEY, NODE24, ROOT } from './support/runner.ts';
+import { OFFLINE_API_KEY, OFFLINE_PROJECT_ID, startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { NODE24, ROOT } from './support/runner.ts';
 
 const CLI = join(ROOT, 'dist/cli/index.js');
 let service: OfflineService;
@@ -21,8 +21,8 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     DOCS_AGENT_BASE_URL: service.url,
-    DOCS_AGENT_API_KEY: API_KEY,
-    DOCS_AGENT_PROJECT_ID: 'demo',
+    DOCS_AGENT_API_KEY: OFFLINE_API_KEY,
+    DOCS_AGENT_PROJECT_ID: OFFLINE_PROJECT_ID,
     DOCS_AGENT_DELAY_SCALE: '0.05',
     ...extra,
   };

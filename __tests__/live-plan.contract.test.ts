@@ -67,7 +67,7 @@ describe('the agent’s work on the issue', () => {
 
     expect(result.stdout).toMatch(new RegExp(`Job ${job?.id} still active after \\d+s, \\d of 4 steps done\\.`));
     const summary = render(result.summary);
-    expect(summary.html).toContain('<h4>Make the documentation change a GitHub user asked for on is…</h4>');
+    expect(summary.html).toContain('<h4>Document the new --verbose flag</h4>');
     expect(summary.html).toContain('<blockquote>\n<p>I documented the --verbose flag in cli.md.</p>\n</blockquote>');
     expect(summary.text.split('\n')).toContain('Open a pull request | ✅ done');
     expect(summary.text).not.toContain('\\');
