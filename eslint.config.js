@@ -81,9 +81,9 @@ export default defineConfig(
     },
   },
   // The layers of src/ (src/README.md), bottom up: each folder imports only the ones below it.
-  // The modes (agent/, ask/, pulls/, sweep/) are siblings: none imports another. Only the files
-  // above the folders import them: modes.ts (the table of modes, and the finishers it hands the
-  // sweep) and main.ts (agent mode's words for a failure outside any mode and for the post step).
+  // The modes (agent/, ask/, pulls/, release/, sweep/) are siblings: none imports another. Only
+  // modes.ts, above the folders, imports them (the table of modes, and the finishers it hands the
+  // sweep); main.ts imports no mode, so the entry's words come from outcome/ through step/.
   ...layer('base', [], 'base/ is the bottom layer: it imports no other folder of src/'),
   ...layer('text', ['base'], 'text/ (the gate, grammars, markdown) imports only base/'),
   ...layer(
@@ -128,8 +128,8 @@ export default defineConfig(
     "sweep/ is a mode: it finishes other modes' requests through the finishers src/modes.ts gives it (step/finish.ts), never by importing them",
   ),
   // The command line is a second front end on the same core: no GitHub, no runner, no mode of the
-  // action. The rule knows only src/'s folders: cli/emulator.ts's import() of the offline emulator
-  // (emulator/offline.ts), outside src/, passes it.
+  // action. The rule knows only src/'s folders; that nothing in src/ imports from outside it (the
+  // offline emulator is its own bin) is __tests__/first-day.test.ts's to check.
   ...layer(
     'cli',
     ['base', 'text', 'service', 'outcome'],

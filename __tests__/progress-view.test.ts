@@ -20,7 +20,7 @@ const view = {
 
 const scope = { key: 'svc_test_admin_key_0123456789', repository: 'o/r', issueNumber: 7 };
 
-/** The comment as a run writes it: its facts in the words of agent/outcomes.ts, laid out by progress-view.ts. */
+/** The comment as a run writes it: its facts in the words of step/progress-words.ts, laid out by progress-view.ts. */
 function renderProgress(facts: ProgressFacts, signed: MarkerScope): string {
   const words = progressWords(facts, RUN_URL);
   if (!words) throw new Error(`no words for ${facts.state}`);

@@ -24,10 +24,10 @@ const finishers = async (): Promise<readonly Finisher[]> => {
   return [pulls.pullsFinisher, agent.agentFinisher];
 };
 
-// Follow mode first: with `pull-requests: follow` it takes every pull request event, which agent
-// mode would otherwise skip or (merged) start a job for.
 // The sweep before them all: `mode: sweep` takes every run (and skips those it is not for).
 // The release mode before agent mode: with `pull-requests: follow` it takes the release events.
+// Follow mode before ask and agent mode: with `pull-requests: follow` it takes every pull request
+// event, which agent mode would otherwise skip or (merged) start a job for.
 export const MODES: readonly AnyMode[] = [
   mode(sweepMode(finishers)),
   mode(releaseMode),

@@ -11,7 +11,7 @@ import { writeSummary } from './summary.ts';
 /**
  * Every place a run's result goes, each in the words of its row (outcome/table.ts): the outputs, the
  * log line, the job summary and the conversation's final word. A run that did no work has only
- * the first two. A failing row's message is the step's error, which main.ts sets.
+ * the first two. A failing row's message is the step's error, which agent/mode.ts sets.
  */
 export async function reportOutcome(
   result: RunResult,

@@ -5,7 +5,10 @@ import { registerSecret } from '../text/secrets.ts';
 import { readBoolean, type InputProblems } from './inputs.ts';
 import { readReleaseSettings, type ReleaseSettings } from './release-inputs.ts';
 
-/** The inputs of follow mode, read once the run knows it follows a pull request. */
+/**
+ * The inputs of follow mode, read once by the decision of the mode that needs them: follow mode's
+ * (pulls/mode.ts) and the sweep's (sweep/mode.ts), which hands them to follow mode's finisher.
+ */
 export interface FollowSettings {
   /** Write access to the docs repository; '' when the workflow gives none. */
   docsToken: string;

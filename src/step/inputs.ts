@@ -1,6 +1,8 @@
 // The readers every mode shares: the input errors of a run, and the inputs more than one mode
-// reads. A mode's own inputs are read in its folder (agent/inputs.ts, ask/inputs.ts), the routing
-// inputs that choose the mode in step/mode.ts.
+// reads. Inputs only one mode reads are in its folder (agent/inputs.ts, ask/inputs.ts); those of
+// follow mode, the release and the backlog are beside this file (follow-inputs.ts,
+// release-inputs.ts, backlog-inputs.ts), since the sweep reads them too; the routing inputs that
+// choose the mode are in step/mode.ts.
 import * as core from '@actions/core';
 import { Input, PERMISSION_LEVELS } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';

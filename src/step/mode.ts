@@ -1,7 +1,7 @@
 // The one decision of a run, made once before any request: which mode takes it, then (in that
-// mode) which trigger, then the settings that trigger needs (follow mode decides the last two in
-// its run: pulls/run.ts). Each mode is one entry of the table in src/modes.ts; this file holds what
-// every entry shares: the routing inputs that choose the mode, and the rule that walks the table.
+// mode's `decide`) which trigger, then the settings that trigger needs; no mode reads an input
+// after it. Each mode is one entry of the table in src/modes.ts; this file holds what every entry
+// shares: the routing inputs that choose the mode, and the rule that walks the table.
 //
 // Adding a mode is one entry in src/modes.ts: a folder beside the other modes with a `Mode` (when
 // it takes a run, what it decided, how it runs that), placed in the table before the modes it takes
