@@ -100,7 +100,7 @@ describe('the action (dist/index.js)', () => {
   });
 
   test.each([
-    ['document', 'Deploying (deploy.md)', []],
+    ['document', 'Deploying (deploy.md)', ['deploy.md']],
     ['search-tool', 'Deploying', ['https://docs.example.com/deploy']],
   ] as const)('%s sources are listed', async (sourcesAs, line, addresses) => {
     assistant.fault({ kind: 'sources-as', sourcesAs });

@@ -1,10 +1,12 @@
 import {
+  checkDocumentName,
   checkFixedOutput,
   checkPullRequestLink,
   checkSourceLink,
   JOB_ID,
   OUTPUT_STATUSES,
   PR_NUMBER,
+  sourceEntries,
   THREAD_ID,
 } from '../src/text/grammar.ts';
 
@@ -204,6 +206,31 @@ describe('source links', () => {
       expect(checked.ok).toBe(true);
       if (checked.ok) expect(checked.value.replace(/^https?:\/\//, '')).not.toMatch(SHELL_OR_RUNNER);
     }
+  });
+});
+
+describe('document names', () => {
+  test.each(['deploy.md', 'guides/deploy.mdx', 'a_b-c.d/e'])('%j is a file name', (raw) => {
+    expect(checkDocumentName(raw)).toEqual({ ok: true, value: raw });
+  });
+
+  test.each(['../secrets', 'a/../b', '/etc/passwd', 'https://x.example/a', 'a b', '$(id)', '`x`', '', 'x'.repeat(201)])(
+    '%j is refused',
+    (raw) => {
+      expect(checkDocumentName(raw).ok).toBe(false);
+    },
+  );
+
+  test('the sources output lists page addresses and document names once each', () => {
+    const entries = sourceEntries([
+      { url: 'https://docs.example.com/a' },
+      { filename: 'guides/deploy.md' },
+      { filename: '../escape' },
+      { url: 'https://docs.example.com/a' },
+      { filename: 'guides/deploy.md' },
+    ]);
+    expect(entries).toEqual(['https://docs.example.com/a', 'guides/deploy.md']);
+    expect(checkFixedOutput('sources', JSON.stringify(entries), HOSTS)).toBeUndefined();
   });
 });
 

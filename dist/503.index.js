@@ -49,14 +49,14 @@ var format = __webpack_require__(8378);
 var permissions = __webpack_require__(5435);
 // EXTERNAL MODULE: ./src/text/sanitize.ts
 var sanitize = __webpack_require__(4212);
+// EXTERNAL MODULE: ./src/text/grammar.ts
+var grammar = __webpack_require__(9018);
 // EXTERNAL MODULE: ./src/text/text-gate.ts
 var text_gate = __webpack_require__(6882);
 // EXTERNAL MODULE: ./src/text/secrets.ts
 var secrets = __webpack_require__(9690);
 // EXTERNAL MODULE: ./src/base/retry-after.ts
 var retry_after = __webpack_require__(5160);
-// EXTERNAL MODULE: ./src/text/grammar.ts
-var grammar = __webpack_require__(9018);
 // EXTERNAL MODULE: ./src/service/failure.ts
 var failure = __webpack_require__(8817);
 ;// CONCATENATED MODULE: ./src/service/assistant.ts
@@ -879,6 +879,7 @@ function formatBytes(bytes) {
 
 
 
+
 /** The production entry (ask/mode.ts): answers what was decided, and writes the outputs. */
 async function runAsk(decision, event, step) {
     const { runner, record } = step;
@@ -902,8 +903,8 @@ async function runAsk(decision, event, step) {
         answer: (0,text_gate/* forText */.zA)(answer?.text ?? '', READ_LIMITS.maxText),
         // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
         threadId: answer?.threadId ?? '',
-        // Page addresses only: a document source has none, and none is made up for it (it is in the comment).
-        sources: JSON.stringify((answer?.sources ?? []).flatMap((source) => (source.url ? [source.url] : []))),
+        // Page addresses, and a document's file name: it has no address, and none is made up for it.
+        sources: JSON.stringify((0,grammar/* sourceEntries */.cz)(answer?.sources ?? [])),
         // Why an answer is incomplete, on one line (gated where it was built), as the command line's `message`.
         ...(answer?.stoppedBy ? { message: result.message } : {}),
     });

@@ -12,6 +12,7 @@ import { formatSeconds } from '../base/format.ts';
 import type { Logger } from '../base/log.ts';
 import { checkPermission, isBot } from '../github/permissions.ts';
 import { cleanText } from '../text/sanitize.ts';
+import { sourceEntries } from '../text/grammar.ts';
 import { forLog, forText } from '../text/text-gate.ts';
 import { longestSecret } from '../text/secrets.ts';
 import { AskClient, type AskBody, type OpenedAnswer } from '../service/assistant.ts';
@@ -60,8 +61,8 @@ export async function runAsk(decision: AskDecision, event: GitHubEvent, step: St
     answer: forText(answer?.text ?? '', READ_LIMITS.maxText),
     // Fixed forms, checked where they entered (the stream, answerQuestion): used as they are.
     threadId: answer?.threadId ?? '',
-    // Page addresses only: a document source has none, and none is made up for it (it is in the comment).
-    sources: JSON.stringify((answer?.sources ?? []).flatMap((source) => (source.url ? [source.url] : []))),
+    // Page addresses, and a document's file name: it has no address, and none is made up for it.
+    sources: JSON.stringify(sourceEntries(answer?.sources ?? [])),
     // Why an answer is incomplete, on one line (gated where it was built), as the command line's `message`.
     ...(answer?.stoppedBy ? { message: result.message } : {}),
   });

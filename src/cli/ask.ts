@@ -5,7 +5,7 @@
 // key when one is kept, and always with the turns so far, so a forgotten thread goes on in a new one.
 import { randomUUID } from 'node:crypto';
 import { ServiceError, errorMessage } from '../base/errors.ts';
-import { checkSourceLink, MAX_SOURCES } from '../text/grammar.ts';
+import { checkSourceLink, sourceEntries } from '../text/grammar.ts';
 import { holdsSecret, longestSecret } from '../text/secrets.ts';
 import { forTerminalLine, forTerminalText } from '../text/terminal.ts';
 import { ThreadNotFoundError, type AskBody, type AskClient, type OpenedAnswer } from '../service/assistant.ts';
@@ -131,8 +131,8 @@ export async function runAsk(questionText: string, thread: string | undefined, c
       status,
       answer: forTerminalText(answer.text, READ_LIMITS.maxText),
       'thread-id': answer.threadId,
-      // Page addresses, as the action's `sources` output: a document has none.
-      sources: sources.flatMap((source) => (source.url ? [source.url] : [])).slice(0, MAX_SOURCES),
+      // As the action's `sources` output: page addresses, and a document's file name.
+      sources: sourceEntries(sources),
       ...(answer.stoppedBy ? { message: forTerminalLine(answer.stoppedBy, 300) } : {}),
     });
   }

@@ -223,10 +223,40 @@ function checkSourceList(value: string): string | undefined {
   if (!Array.isArray(list) || list.length > MAX_SOURCES) return `is not a list of at most ${MAX_SOURCES} links`;
   for (const item of list) {
     if (typeof item !== 'string') return 'holds something other than a link';
-    const checked = checkSourceLink(item);
-    if (!checked.ok || checked.value !== item) return 'holds a link that is not a plain page address';
+    const checked = /^https?:/.test(item) ? checkSourceLink(item) : checkDocumentName(item);
+    if (!checked.ok || checked.value !== item)
+      return 'holds an entry that is neither a plain page address nor a file name';
   }
   return JSON.stringify(list) === value ? undefined : 'is not written as a list of links is';
+}
+
+/**
+ * A document source's file name, as the `sources` output lists a source the service cites without an
+ * address (`source-document`): a relative path of letters, digits, `.`, `_`, `-` and `/`, at most 200
+ * characters, no `..` segment and no scheme, so it reads as a name and never as a link or a command.
+ */
+export function checkDocumentName(raw: string): Checked<string> {
+  const value = raw.trim();
+  if (!/^[\w.-][\w./-]{0,199}$/.test(value) || value.split('/').includes('..')) {
+    return { ok: false, problem: 'is not a plain file name' };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * The `sources` output's entries (and `docs-agent ask --json`'s), from sources checked already
+ * (ask/render.ts `checkSources`): each page's address, and for a document the service cites without
+ * one its file name when checkDocumentName passes it, never a made-up link.
+ */
+export function sourceEntries(
+  sources: readonly { url?: string | undefined; filename?: string | undefined }[],
+): string[] {
+  const entries = sources.flatMap((source) => {
+    if (source.url) return [source.url];
+    const name = source.filename ? checkDocumentName(source.filename) : undefined;
+    return name?.ok ? [name.value] : [];
+  });
+  return [...new Set(entries)].slice(0, MAX_SOURCES);
 }
 
 /** Most sources an answer lists (src/service/assistant-stream.ts keeps no more). */
