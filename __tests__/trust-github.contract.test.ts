@@ -227,7 +227,7 @@ describe('a GitHub that fails or hangs', () => {
     // for the post step. (A count of hangs would leave one for the post step on a loaded machine.)
     const edit = 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}';
     github.hangNext(edit, 1_000);
-    const main = await run(event, { inputs: { 'timeout-minutes': '0.05' } });
+    const main = await run(event, { inputs: { 'timeout-minutes': '0.1' } });
     expect(main.signal).toBeNull();
     expect(main.outputs.status).toBe('completed');
     expect(main.state.finished).toBeUndefined();
