@@ -10,12 +10,22 @@ import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { DOCS_PR_LABEL, readDocsMarker, renderDocsMarker } from '../src/github/docs-prs.ts';
 import { docsPrTarget, notOpenedByJob } from '../src/github/docs-pr-trust.ts';
-import { createOctokit } from '../src/github/octokit.ts';
+import { codeHosts, createOctokit } from '../src/github/octokit.ts';
 import { keepBacklog } from '../src/step/backlog.ts';
 import { NO_BACKLOG } from '../src/step/backlog-inputs.ts';
 import type { ServiceSettings } from '../src/step/inputs.ts';
 import { TIMINGS } from '../src/step/timings.ts';
+import { systemClock } from '../src/base/clock.ts';
+import { USER_AGENT } from '../src/base/constants.ts';
+import { ThreadReader } from '../src/github/thread-batch.ts';
+import { pullsFinisher } from '../src/pulls/finisher.ts';
+import { AgentClient } from '../src/service/client.ts';
+import { createTransport } from '../src/service/transport.ts';
+import type { SweepContext, SweepResult } from '../src/step/finish.ts';
+import { NO_RELEASE } from '../src/step/release-inputs.ts';
+import { StepRecord } from '../src/step/state.ts';
 import { FakeRunner } from './support/fake-runner.ts';
+import { seen } from './support/render.ts';
 import { API_KEY, GITHUB_TOKEN, webhookPayload, type RunResult } from './support/runner.ts';
 import { closeServices, commentEvent, resetServices, runInProcessAgainst } from './support/services.ts';
 
@@ -76,12 +86,79 @@ function pullEvent(action: string) {
   return { name: 'pull_request', payload };
 }
 
-function follow(env: Record<string, string> = {}): Promise<RunResult> {
+function follow(env: Record<string, string> = {}, inputs: Record<string, string> = {}): Promise<RunResult> {
   github.setPermission('Codertocat', 'write');
   github.updatePullRequest(CODE, { labels: [] });
   const event = pullEvent('opened');
   github.seedEvent(event.payload);
-  return runInProcessAgainst({ emulator, github }, { event, env, inputs: { 'pull-requests': 'follow' } });
+  return runInProcessAgainst({ emulator, github }, { event, env, inputs: { 'pull-requests': 'follow', ...inputs } });
+}
+
+/** The sweep's follow finisher on the code pull request, as the sweep calls it (pulls-sweep.contract.test.ts). */
+async function sweepFollowed(): Promise<SweepResult | undefined> {
+  const runner = new FakeRunner();
+  const octokit = await createOctokit(GITHUB_TOKEN, runner.log, {
+    retryDelayMs: 1,
+    requestTimeoutMs: 5_000,
+    rateLimitWaitMs: 1,
+    deadline: Date.now() + 30_000,
+  });
+  const client = new AgentClient({
+    baseUrl: emulator.url,
+    projectId: 'docs',
+    apiKey: API_KEY,
+    transport: createTransport(USER_AGENT),
+    requestTimeoutMs: 5_000,
+    codeHosts: codeHosts(),
+    debug: () => undefined,
+    now: () => Date.now(),
+  });
+  const threads = new ThreadReader(octokit, REPO, runner.log, API_KEY);
+  await threads.read([CODE]);
+  const follow = { docsToken: '', draftUntilMerged: true, skipLabel: '', maxFollowUps: 10, checkName: 'Docs' };
+  const settings = { projectId: 'docs', apiKey: API_KEY, baseUrl: emulator.url, githubToken: GITHUB_TOKEN };
+  const sweep: SweepContext = {
+    follow: { ...follow, wait: true, release: NO_RELEASE },
+    threadOf: (number) => threads.of(number),
+    step: { runner, record: new StepRecord(runner), timings: TIMINGS, signal: new AbortController().signal },
+    client,
+    clock: systemClock,
+    runUrl: undefined,
+    octokit,
+    repository: REPO,
+    settings: { ...settings, timeoutMs: 60_000, requiredPermission: 'write', allowedBots: [], replyOnRefusal: true },
+  };
+  const item = { number: CODE, pullRequest: true, state: 'open', updatedAt: '2026-01-01T00:00:00Z' } as const;
+  return pullsFinisher.finish(item, sweep);
+}
+
+/**
+ * Follow mode's report does not present `link` as the docs pull request: the head's Docs check
+ * (title and summary) and the thread's headline name it as text with `problem`, never as "docs PR
+ * #N" or a `<link>`; the pr-link and pr-number outputs (of a run that writes them) stay empty.
+ */
+function notFollowedAsDocs(link: string, problem: string, result?: RunResult): void {
+  const number = link.split('/').pop() ?? '';
+  const [check, ...others] = github.checkRuns(github.pullRequest(CODE).headSha).filter((run) => run.name === 'Docs');
+  expect(others).toEqual([]);
+  expect(check).toMatchObject({ status: 'completed', title: expect.stringContaining(problem) });
+  expect(check?.title).toContain(`so it was not used: ${link}`);
+  expect(check?.title).not.toContain(`docs PR #${number}`);
+  expect(check?.summary).not.toContain(`<${link}>`);
+  const bot = github.comments(CODE).filter((comment) => comment.user.type === 'Bot');
+  expect(bot).toHaveLength(1);
+  const headline =
+    seen(bot[0]!.body)
+      .split('\n')
+      .find((line) => line.includes('Docs:')) ?? '';
+  expect(headline).toContain(problem);
+  expect(headline).not.toContain(`docs PR #${number}`);
+  expect(bot[0]!.body).not.toContain(`<${link}>`);
+  expect(bot[0]!.body).not.toContain('stays a draft');
+  if (!result) return;
+  expect(result.outputs['pr-link'] ?? '').toBe('');
+  expect(result.outputs['pr-number'] ?? '').toBe('');
+  expect(result.outputs.message).toBe(check?.title);
 }
 
 function agent(inputs: Record<string, string> = {}, env: Record<string, string> = {}): Promise<RunResult> {
@@ -104,17 +181,44 @@ function notReported(result: RunResult, link: string): void {
     [],
   );
   expect(result.outputs['pr-link'] ?? '').toBe('');
+  expect(result.outputs['pr-number'] ?? '').toBe('');
 }
 
 const writes = () => github.calls.filter((call) => call.method !== 'GET' && !call.path.endsWith('/graphql'));
 
 describe("a docs pull request is acted on only when it is this job's", () => {
-  test('a link to the code pull request itself: follow mode neither drafts nor marks it', async () => {
-    reports('job_self', `https://github.com/Codertocat/Hello-World/pull/${CODE}`, 'branch-2');
+  test('a link to the code pull request itself: follow mode neither drafts nor marks it, nor reports it as the docs PR', async () => {
+    const link = `https://github.com/Codertocat/Hello-World/pull/${CODE}`;
+    reports('job_self', link, 'branch-2');
     const result = await follow();
     expect(result.code).toBe(0);
     untouched(CODE);
-    expect(result.stdout).toMatch(/::(warning|notice)::.*pull\/2.*names the request it was opened for/);
+    expect(result.stdout).toMatch(/::warning::.*names the request it was opened for.*pull\/2$/m);
+    notFollowedAsDocs(link, 'names the request it was opened for', result);
+  });
+
+  test("the sweep's follow finisher does not report the code pull request itself as the docs PR either", async () => {
+    const link = `https://github.com/Codertocat/Hello-World/pull/${CODE}`;
+    reports('job_self', link, 'branch-2');
+    // Detached: the create answers 'active' and nothing is read; the sweep reads the job's end.
+    const run = await follow({}, { wait: 'false' });
+    expect(run.outputs.status).toBe('active');
+    expect(run.outputs['pr-link'] ?? '').toBe('');
+    const finished = await sweepFollowed();
+    expect(finished).toMatchObject({ kind: 'finished', jobId: 'job_self' });
+    expect(finished?.detail).toContain('names the request it was opened for');
+    expect(finished?.detail).not.toContain(`docs PR #${CODE}`);
+    untouched(CODE);
+    notFollowedAsDocs(link, 'names the request it was opened for');
+  });
+
+  test('a docs pull request the job did not open (another branch): follow mode names it as text only', async () => {
+    const link = `https://github.com/Codertocat/Hello-World/pull/${DOCS}`;
+    reports('job_branch', link, 'docs-agent/job_branch');
+    const result = await follow();
+    expect(result.code).toBe(0);
+    untouched(DOCS);
+    notFollowedAsDocs(link, "is not on the job's branch", result);
   });
 
   test('a link to another repository while docs-repository is unset: reported as the service said, never touched', async () => {

@@ -29,8 +29,8 @@ afterAll(() => {
 
 describe("follow mode's check title, conclusion and comment symbol", () => {
   const job = (fields: Partial<Job>): Job => ({ id: 'j', status: 'completed', prLink: null, ...fields });
-  const row = (kind: OutcomeKind, reason?: string) => ({
-    line: OUTCOMES[kind].check.title({ prNumber: '7', reason }),
+  const row = (kind: OutcomeKind, reason?: string, refusedLink?: string) => ({
+    line: OUTCOMES[kind].check.title({ prNumber: '7', reason, refusedLink }),
     conclusion: OUTCOMES[kind].check.conclusion,
     symbol: OUTCOMES[kind].symbol,
   });
@@ -48,6 +48,15 @@ describe("follow mode's check title, conclusion and comment symbol", () => {
   ] as const)('%s', (kind, verdict, reason) => {
     shown.follow!.add(kind);
     expect(verdict).toEqual(row(kind, reason));
+  });
+
+  test('a link the run cannot vouch for: the no-change row names it as text, with why, never as a docs PR', () => {
+    const verdict = verdictOf(job({ rejectedPrLink: 'https://github.com/a/b/pull/2', prLinkProblem: 'is refused' }), {
+      messageToUser: 'Opened a PR.',
+    });
+    const refused = 'the link it reported is refused, so it was not used: https://github.com/a/b/pull/2';
+    expect(verdict).toEqual(row('no-change', 'Opened a PR.', refused));
+    expect(verdict.line).toBe(`done, without a pull request link this action can vouch for: ${refused}`);
   });
 
   test('a job still working shows the working symbol, and "stopped waiting" another', () => {

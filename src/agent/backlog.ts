@@ -5,10 +5,8 @@ import type { Octokit } from '../github/octokit.ts';
 import { isBot } from '../github/permissions.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
 import type { Trigger } from '../github/trigger.ts';
-import { errorMessage } from '../base/errors.ts';
 import type { Logger } from '../base/log.ts';
-import { forLog } from '../text/text-gate.ts';
-import { backlogFull, markDocsPull, ourDocsPull, type DocsAccess } from '../step/backlog.ts';
+import { backlogFull, markDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
 import { decideOutcome } from '../outcome/decide.ts';
 import type { Dependencies } from '../step/deps.ts';
 import type { Settings } from './inputs.ts';
@@ -93,15 +91,8 @@ export async function vetDocsLink(
 ): Promise<Outcome> {
   const { job, prLink } = outcome;
   if (!job || !prLink) return outcome;
-  let problem: string | undefined;
-  try {
-    const pull = access ? await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job) : undefined;
-    problem = pull && !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
-  } catch (error) {
-    log.warning(`Could not read the docs pull request ${prLink}: ${errorMessage(error)}`);
-  }
-  if (!problem) return outcome;
-  const refused = { ...job, prLink: null, rejectedPrLink: forLog(prLink, 120), prLinkProblem: problem };
+  const refused = await vetJobLink(access, job, request, log);
+  if (refused === job) return outcome;
   if (outcome.kind !== 'pull-request') return { ...outcome, job: refused, prLink: '' };
   return decideOutcome({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
 }

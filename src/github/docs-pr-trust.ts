@@ -18,7 +18,7 @@ interface Repository {
  * step/docs-access.ts `ourDocsPull` is the one check every action goes through (agent mode's mark,
  * follow mode's draft, close, reopen and ready, the sweep's mark); the sweep's closes act only on
  * pull requests that carry the signed line. A link that fails is reported as text, with the reason
- * (agent/backlog.ts `vetDocsLink`), and nothing is done to it; one in another repository while
+ * (step/docs-access.ts `vetJobLink`, in every mode), and nothing is done to it; one in another repository while
  * `docs-repository` is unset, or one no token here may read, is reported as the service's word
  * (the run cannot tell whose it is) and never touched either.
  */

@@ -29,6 +29,8 @@ export interface Said {
 export interface CheckFacts {
   prNumber: string;
   reason: string | undefined;
+  /** A link the job reported that the run cannot vouch for, and why, on one inert line: never a docs PR. */
+  refusedLink?: string | undefined;
 }
 
 /** What the command line knows when it says how a command ended. */
@@ -145,7 +147,10 @@ export const OUTCOMES: Rows = {
     notify: () => 'the documentation agent finished without a pull request; the progress comment above says more.',
     reaction: '+1',
     check: {
-      title: ({ reason }) => `no documentation change needed: ${reason ?? 'the agent changed no files'}`,
+      title: ({ reason, refusedLink }) =>
+        refusedLink
+          ? `done, without a pull request link this action can vouch for: ${refusedLink}`
+          : `no documentation change needed: ${reason ?? 'the agent changed no files'}`,
       conclusion: 'success',
     },
     cli: {

@@ -9,7 +9,7 @@ import { WORKING_SYMBOL } from '../outcome/words.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import { markFollowedDocs } from './backlog.ts';
-import { draftDocs } from './docs-pull.ts';
+import { draftDocs, vetFollowedJob } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { Thread } from './thread.ts';
 import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
@@ -59,6 +59,8 @@ export async function concludeRound(
   checkId: number | undefined,
 ): Promise<Verdict> {
   const { follow } = context;
+  // A link the one check refuses is reported as text, never as the docs pull request, nor drafted or marked.
+  job = await vetFollowedJob(context, job);
   const session = await readSession(context, job.id);
   const verdict = verdictOf(job, session);
   const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));

@@ -2,7 +2,8 @@ import { errorMessage } from '../base/errors.ts';
 import type { Octokit } from '../github/octokit.ts';
 import { closePullRequest, commentOn, readPullRequest, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
-import { ourDocsPull, type DocsAccess } from '../step/backlog.ts';
+import type { Job } from '../service/client.ts';
+import { ourDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
 /** What reaches the docs repository from a followed pull request (step/backlog.ts). */
@@ -15,6 +16,15 @@ export function docsAccess(context: FollowContext): DocsAccess {
     timeoutMs: context.settings.timeoutMs,
     step: context.deps,
   };
+}
+
+/**
+ * The job as follow mode reports it (the check, the thread, the outputs), the waiting run's and the
+ * sweep's alike: a link the one check refuses is named as text with its reason, never as the docs
+ * pull request (step/docs-access.ts `vetJobLink`, as agent mode).
+ */
+export function vetFollowedJob(context: FollowContext, job: Job): Promise<Job> {
+  return vetJobLink(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
 }
 
 /**

@@ -9,6 +9,7 @@ import { findThread, type Thread } from './thread.ts';
 import { goesOnVerdict, type Verdict } from './verdict.ts';
 import { concludeRound, failRound, MAY_EXIST, mayExist, showPlan, workingHeadline } from './conclude.ts';
 import { check, flagInFlight, say, working } from './write.ts';
+import { vetFollowedJob } from './docs-pull.ts';
 import type { FollowContext } from './context.ts';
 
 export type { FollowContext } from './context.ts';
@@ -124,7 +125,8 @@ export async function followRound(context: FollowContext): Promise<Round> {
       onPoll: livePlan(context, pull.headSha, checkId, thread),
     }),
   );
-  job = result.job;
+  // As the run reports it (its outputs too): a link the one check refuses is no docs pull request.
+  job = await vetFollowedJob(context, result.job);
   if (!isTerminal(job.status)) {
     // Detached, cancelled or out of time: the job goes on, the label stays, and whoever comes next
     // (the sweep, the next event, a re-run) completes the check.

@@ -154,5 +154,7 @@ async function report(round: Round | undefined, deps: Dependencies): Promise<voi
     .write()
     .catch((error: unknown) => runner.log.warning(`Could not write the job summary: ${errorMessage(error)}`));
   if (verdict.conclusion === 'failure') runner.setFailed(`Docs: ${verdict.line}`);
+  // A link the run cannot vouch for is a warning, never a silent end (as in agent mode).
+  else if (job?.rejectedPrLink !== undefined) runner.log.warning(`Docs: ${verdict.line}`);
   else runner.log.notice(`Docs: ${verdict.line}`);
 }

@@ -7,8 +7,8 @@ import { forText } from '../text/text-gate.ts';
 /**
  * The one line that says how the docs of a pull request stand, the same in the comment, the check's
  * title, the job summary and the `message` output: its kind's row's check title (outcome/table.ts),
- * "docs PR #N", "no documentation change needed: <reason>" or "failed: <reason>"; "working" while
- * the job goes on.
+ * "docs PR #N", "no documentation change needed: <reason>" (or, for a link the run cannot vouch
+ * for, that link as text with why) or "failed: <reason>"; "working" while the job goes on.
  */
 export interface Verdict {
   line: string;
@@ -24,9 +24,20 @@ function reason(text: string | undefined): string | undefined {
   return forText((text ?? '').replace(/\s+/g, ' ').trim(), MAX_REASON) || undefined;
 }
 
-function said(kind: OutcomeKind, job: Pick<Job, 'prNumber'> | undefined, why: string | undefined): Verdict {
+/** A link the job reported that was not used (service/job.ts, step/docs-access.ts `vetJobLink`), as text with its reason. */
+function refused(job: Pick<Job, 'rejectedPrLink' | 'prLinkProblem'> | undefined): string | undefined {
+  if (job?.rejectedPrLink === undefined) return undefined;
+  const link = job.rejectedPrLink ? `: ${job.rejectedPrLink}` : '';
+  return reason(`the link it reported ${job.prLinkProblem ?? 'was refused'}, so it was not used${link}`);
+}
+
+function said(
+  kind: OutcomeKind,
+  job: Pick<Job, 'prNumber' | 'rejectedPrLink' | 'prLinkProblem'> | undefined,
+  why: string | undefined,
+): Verdict {
   const row = OUTCOMES[kind];
-  const line = row.check.title({ prNumber: job?.prNumber ?? '', reason: reason(why) });
+  const line = row.check.title({ prNumber: job?.prNumber ?? '', reason: reason(why), refusedLink: refused(job) });
   return { line, conclusion: row.check.conclusion, symbol: row.symbol };
 }
 

@@ -15,7 +15,7 @@ import { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
 import type { SweepContext } from './finish.ts';
 import { sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
 
-export { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
+export { docsClient, ourDocsPull, vetJobLink, type DocsAccess } from './docs-access.ts';
 
 /**
  * The docs pull request backlog: the docs pull requests this action's jobs opened (github/docs-prs.ts

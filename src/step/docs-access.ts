@@ -1,7 +1,11 @@
+import { errorMessage } from '../base/errors.ts';
+import type { Logger } from '../base/log.ts';
 import { readDocsMarker } from '../github/docs-prs.ts';
 import { docsPrTarget, notOpenedByJob, runHost, sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
 import type { Octokit } from '../github/octokit.ts';
 import type { Repository } from '../github/pull-requests.ts';
+import type { Job } from '../service/client.ts';
+import { forLog } from '../text/text-gate.ts';
 import { lazyOctokit } from './deps.ts';
 import type { Runner } from './runner.ts';
 import type { Timings } from './timings.ts';
@@ -89,4 +93,31 @@ export async function ourDocsPull(
   return problem
     ? { ok: false, problem: `${problem}: not a pull request this job opened` }
     : { ...accepted, signed: false };
+}
+
+/**
+ * `job` as a run may report it, in every mode: a link the one check (`ourDocsPull`) refuses is no
+ * docs pull request (no `prLink`, no `prNumber`: never output, notified, marked or drafted) but a
+ * refused link, named as text with the reason, as any link the run cannot vouch for (service/job.ts).
+ * A link no token here may read, or one in another repository while 'docs-repository' is unset, is
+ * kept as the service's word and never touched; a failed read is a warning and changes nothing.
+ */
+export async function vetJobLink(
+  access: DocsAccess | undefined,
+  job: Job,
+  request: { number: number; pull: boolean },
+  log: Pick<Logger, 'warning'>,
+): Promise<Job> {
+  const { prLink } = job;
+  if (!prLink || !access) return job;
+  let problem: string | undefined;
+  try {
+    const pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
+    problem = !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
+  } catch (error) {
+    log.warning(`Could not read the docs pull request ${prLink}: ${errorMessage(error)}`);
+  }
+  if (!problem) return job;
+  const { prNumber: _number, ...rest } = job;
+  return { ...rest, prLink: null, rejectedPrLink: forLog(prLink, 120), prLinkProblem: problem };
 }
