@@ -197,6 +197,20 @@ describe("a docs pull request is acted on only when it is this job's", () => {
     notFollowedAsDocs(link, 'names the request it was opened for', result);
   });
 
+  test('a close of the code pull request neither closes nor names a refused link', async () => {
+    const link = `https://github.com/Codertocat/Hello-World/pull/${CODE}`;
+    reports('job_self', link, 'branch-2');
+    expect((await follow()).code).toBe(0);
+    github.updatePullRequest(CODE, { state: 'closed' });
+    const event = pullEvent('closed');
+    const closed = await runInProcessAgainst({ emulator, github }, { event, inputs: { 'pull-requests': 'follow' } });
+    expect(closed.code).toBe(0);
+    const bodies = github.comments(CODE).filter((comment) => comment.user.type === 'Bot');
+    expect(bodies.at(-1)?.body).toContain('so nothing was done to it');
+    for (const comment of bodies) expect(comment.body).not.toContain(`<${link}>`);
+    expect(github.comments(CODE).some((comment) => comment.body.includes('these docs are closed too'))).toBe(false);
+  });
+
   test("the sweep's follow finisher does not report the code pull request itself as the docs PR either", async () => {
     const link = `https://github.com/Codertocat/Hello-World/pull/${CODE}`;
     reports('job_self', link, 'branch-2');

@@ -14,13 +14,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   vetOpenedDocs: () => (/* binding */ vetOpenedDocs)
 /* harmony export */ });
 /* harmony import */ var _github_permissions_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5435);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
-/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6882);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9990);
-/* harmony import */ var _outcome_decide_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2586);
-/* harmony import */ var _outcome_words_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6909);
-
-
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9990);
+/* harmony import */ var _outcome_decide_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2586);
+/* harmony import */ var _outcome_words_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6909);
 
 
 
@@ -53,7 +49,7 @@ async function refuseOverBacklog(request, event, settings, deps) {
     const found = progress ? await progress.find().catch(() => undefined) : [];
     if (!found || found.some((progressComment) => progressComment.jobId))
         return undefined;
-    const full = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_3__/* .backlogFull */ .$7)(accessOf(octokit, event, settings, deps), settings.backlog);
+    const full = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .backlogFull */ .$7)(accessOf(octokit, event, settings, deps), settings.backlog);
     if (!full)
         return undefined;
     const who = trigger.requester;
@@ -85,30 +81,22 @@ async function vetDocsLink(outcome, access, request, log) {
     const { job, prLink } = outcome;
     if (!job || !prLink)
         return outcome;
-    let problem;
-    try {
-        const pull = access ? await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_3__/* .ourDocsPull */ .$h)(access, prLink, { ...request, jobId: job.id }, job) : undefined;
-        problem = pull && !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
-    }
-    catch (error) {
-        log.warning(`Could not read the docs pull request ${prLink}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
-    }
-    if (!problem)
+    const refused = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(access, job, request, log);
+    if (refused === job)
         return outcome;
-    const refused = { ...job, prLink: null, rejectedPrLink: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)(prLink, 120), prLinkProblem: problem };
     if (outcome.kind !== 'pull-request')
         return { ...outcome, job: refused, prLink: '' };
-    return (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_4__/* .decideOutcome */ .dl)({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
+    return (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .dl)({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
 }
 /** A job that opened a docs pull request for an issue or pull request: the docs pull request is marked as this action's. */
 async function markOpenedDocs(result, octokit, trigger, event, settings, deps) {
-    if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_5__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
+    if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_3__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
         return;
     const number = trigger.issue?.number ?? trigger.mergedPullRequest;
     if (number === undefined)
         return;
     const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_3__/* .markDocsPull */ .Y5)(accessOf(octokit, event, settings, deps), result.prLink, {
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(accessOf(octokit, event, settings, deps), result.prLink, {
         number,
         pull,
         jobId: result.job.id,

@@ -347,6 +347,8 @@ async function showPlan(context, thread, job, head, checkId, shown) {
  */
 async function concludeRound(context, thread, job, head, checkId) {
     const { follow } = context;
+    // A link the one check refuses is reported as text, never as the docs pull request, nor drafted or marked.
+    job = await (0,docs_pull/* vetFollowedJob */.tl)(context, job);
     const session = await (0,write/* readSession */.lx)(context, job.id);
     const verdict = (0,pulls_verdict/* verdictOf */.Vj)(job, session);
     const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
@@ -415,6 +417,7 @@ async function mayExist(context, thread, head, checkId) {
 /* harmony export */   F$: () => (/* binding */ draftDocs),
 /* harmony export */   PR: () => (/* binding */ docsPull),
 /* harmony export */   XA: () => (/* binding */ reopenDocs),
+/* harmony export */   tl: () => (/* binding */ vetFollowedJob),
 /* harmony export */   wH: () => (/* binding */ docsAccess),
 /* harmony export */   z5: () => (/* binding */ settleDocs)
 /* harmony export */ });
@@ -434,6 +437,14 @@ function docsAccess(context) {
         timeoutMs: context.settings.timeoutMs,
         step: context.deps,
     };
+}
+/**
+ * The job as follow mode reports it (the check, the thread, the outputs), the waiting run's and the
+ * sweep's alike: a link the one check refuses is named as text with its reason, never as the docs
+ * pull request (step/docs-access.ts `vetJobLink`, as agent mode).
+ */
+function vetFollowedJob(context, job) {
+    return (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
 }
 /**
  * The docs pull request `link` names and a client that may write to it, when the one check
@@ -650,7 +661,10 @@ var pulls_verdict = __webpack_require__(2021);
 var conclude = __webpack_require__(3037);
 // EXTERNAL MODULE: ./src/pulls/write.ts
 var write = __webpack_require__(5663);
+// EXTERNAL MODULE: ./src/pulls/docs-pull.ts
+var docs_pull = __webpack_require__(2141);
 ;// CONCATENATED MODULE: ./src/pulls/follow.ts
+
 
 
 
@@ -761,7 +775,8 @@ async function followRound(context) {
         signal: deps.signal,
         onPoll: livePlan(context, pull.headSha, checkId, thread),
     }));
-    job = result.job;
+    // As the run reports it (its outputs too): a link the one check refuses is no docs pull request.
+    job = await (0,docs_pull/* vetFollowedJob */.tl)(context, result.job);
     if (!(0,wait/* isTerminal */.Hd)(job.status)) {
         // Detached, cancelled or out of time: the job goes on, the label stays, and whoever comes next
         // (the sweep, the next event, a re-run) completes the check.
@@ -969,9 +984,16 @@ const MAX_REASON = 200;
 function reason(text) {
     return (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_1__/* .forText */ .zA)((text ?? '').replace(/\s+/g, ' ').trim(), MAX_REASON) || undefined;
 }
+/** A link the job reported that was not used (service/job.ts, step/docs-access.ts `vetJobLink`), as text with its reason. */
+function refused(job) {
+    if (job?.rejectedPrLink === undefined)
+        return undefined;
+    const link = job.rejectedPrLink ? `: ${job.rejectedPrLink}` : '';
+    return reason(`the link it reported ${job.prLinkProblem ?? 'was refused'}, so it was not used${link}`);
+}
 function said(kind, job, why) {
     const row = _outcome_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i[kind];
-    const line = row.check.title({ prNumber: job?.prNumber ?? '', reason: reason(why) });
+    const line = row.check.title({ prNumber: job?.prNumber ?? '', reason: reason(why), refusedLink: refused(job) });
     return { line, conclusion: row.check.conclusion, symbol: row.symbol };
 }
 function verdictOf(job, session) {

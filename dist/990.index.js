@@ -205,7 +205,8 @@ __webpack_require__.d(__webpack_exports__, {
   H0: () => (/* binding */ keepBacklog),
   Y5: () => (/* binding */ markDocsPull),
   $h: () => (/* reexport */ ourDocsPull),
-  h2: () => (/* binding */ sweepAccess)
+  h2: () => (/* binding */ sweepAccess),
+  Li: () => (/* reexport */ vetJobLink)
 });
 
 // EXTERNAL MODULE: ./src/base/errors.ts
@@ -219,6 +220,8 @@ var docs_pr_trust = __webpack_require__(3032);
 // EXTERNAL MODULE: ./src/step/deps.ts
 var deps = __webpack_require__(7502);
 ;// CONCATENATED MODULE: ./src/step/docs-access.ts
+
+
 
 
 
@@ -276,6 +279,30 @@ async function ourDocsPull(access, link, request, job) {
     return problem
         ? { ok: false, problem: `${problem}: not a pull request this job opened` }
         : { ...accepted, signed: false };
+}
+/**
+ * `job` as a run may report it, in every mode: a link the one check (`ourDocsPull`) refuses is no
+ * docs pull request (no `prLink`, no `prNumber`: never output, notified, marked or drafted) but a
+ * refused link, named as text with the reason, as any link the run cannot vouch for (service/job.ts).
+ * A link no token here may read, or one in another repository while 'docs-repository' is unset, is
+ * kept as the service's word and never touched; a failed read is a warning and changes nothing.
+ */
+async function vetJobLink(access, job, request, log) {
+    const { prLink } = job;
+    if (!prLink || !access)
+        return job;
+    let problem;
+    try {
+        const pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
+        problem = !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
+    }
+    catch (error) {
+        log.warning(`Could not read the docs pull request ${prLink}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+    if (!problem)
+        return job;
+    const { prNumber: _number, ...rest } = job;
+    return { ...rest, prLink: null, rejectedPrLink: (0,text_gate/* forLog */.Ig)(prLink, 120), prLinkProblem: problem };
 }
 
 ;// CONCATENATED MODULE: ./src/step/backlog.ts

@@ -302,7 +302,8 @@ async function settleClose(context) {
         return `Nothing to do: pull request #${number} has no docs job.`;
     if (thread.state.closed)
         return `The docs of #${number} were settled already (${thread.state.closed}).`;
-    const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
+    // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
+    const job = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
     const { merged } = pull;
     const settled = job.prLink
         ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, {
@@ -310,7 +311,7 @@ async function settleClose(context) {
             headSha: pull.headSha,
             jobId: job.id,
         })
-        : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
+        : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
     if (settled.done)
         thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
     const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -330,10 +331,11 @@ async function reopenClosedDocs(context, codeUrl) {
     if (!thread.jobId || thread.state.closed !== 'closed')
         return;
     const { deps } = context;
-    const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
+    // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
+    const job = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
     const reopened = job.prLink
         ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl, job.id)
-        : { done: true, line: 'The code pull request was reopened.' };
+        : { done: true, line: noDocsPull(job, 'The code pull request was reopened.') };
     if (reopened.done)
         thread.state = { ...thread.state, closed: '' };
     const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -342,6 +344,12 @@ async function reopenClosedDocs(context, codeUrl) {
         lines: [(0,text_gate/* forMarkdown */.Bm)(reopened.line, 600)],
     });
     deps.runner.log.info(reopened.line);
+}
+/** The thread's line for a job with no docs pull request to name: `plain`, or why the link it reported was not used. */
+function noDocsPull(job, plain) {
+    if (!job.rejectedPrLink)
+        return plain;
+    return `The link the job reported ${job.prLinkProblem ?? 'is not one this action can vouch for'}, so nothing was done to it.`;
 }
 
 // EXTERNAL MODULE: ./src/pulls/follow.ts + 1 modules
@@ -584,6 +592,9 @@ async function report(round, deps) {
         .catch((error) => runner.log.warning(`Could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`));
     if (verdict.conclusion === 'failure')
         runner.setFailed(`Docs: ${verdict.line}`);
+    // A link the run cannot vouch for is a warning, never a silent end (as in agent mode).
+    else if (job?.rejectedPrLink !== undefined)
+        runner.log.warning(`Docs: ${verdict.line}`);
     else
         runner.log.notice(`Docs: ${verdict.line}`);
 }

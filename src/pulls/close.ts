@@ -7,7 +7,7 @@ import { readPullRequest } from '../github/pull-requests.ts';
 import { missingApiKey, type InputProblems } from '../step/inputs.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
-import { reopenDocs } from './docs-pull.ts';
+import { reopenDocs, vetFollowedJob } from './docs-pull.ts';
 import { settleOrWait } from './release-wait.ts';
 import { underLock } from './lock.ts';
 import { findThread } from './thread.ts';
@@ -46,7 +46,8 @@ export async function settleClose(context: FollowContext): Promise<string> {
   const thread = await findThread(context.issue);
   if (!thread.jobId) return `Nothing to do: pull request #${number} has no docs job.`;
   if (thread.state.closed) return `The docs of #${number} were settled already (${thread.state.closed}).`;
-  const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
+  // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
+  const job = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
   const { merged } = pull;
   const settled = job.prLink
     ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, {
@@ -54,7 +55,7 @@ export async function settleClose(context: FollowContext): Promise<string> {
         headSha: pull.headSha,
         jobId: job.id,
       })
-    : { done: true, line: 'The job opened no docs pull request: nothing to close.' };
+    : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
   if (settled.done) thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
   await say(context, thread, {
@@ -73,10 +74,11 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
   const thread = await findThread(context.issue);
   if (!thread.jobId || thread.state.closed !== 'closed') return;
   const { deps } = context;
-  const job = await deps.client.getJob(thread.jobId, undefined, deps.signal);
+  // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
+  const job = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
   const reopened = job.prLink
     ? await reopenDocs(context, job.prLink, codeUrl, job.id)
-    : { done: true, line: 'The code pull request was reopened.' };
+    : { done: true, line: noDocsPull(job, 'The code pull request was reopened.') };
   if (reopened.done) thread.state = { ...thread.state, closed: '' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
   await say(context, thread, {
@@ -84,4 +86,10 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
     lines: [forMarkdown(reopened.line, 600)],
   });
   deps.runner.log.info(reopened.line);
+}
+
+/** The thread's line for a job with no docs pull request to name: `plain`, or why the link it reported was not used. */
+function noDocsPull(job: { rejectedPrLink?: string; prLinkProblem?: string }, plain: string): string {
+  if (!job.rejectedPrLink) return plain;
+  return `The link the job reported ${job.prLinkProblem ?? 'is not one this action can vouch for'}, so nothing was done to it.`;
 }
