@@ -252,6 +252,17 @@ describe('a release run, its options and edges', () => {
     expect([1, 2, 3].map((docs) => github.pullRequest(docs).autoMerge === true)).toEqual([true, true, false]);
   });
 
+  test('a tag of markdown and HTML (git allows them) is refused at the door: skipped, nothing written', async () => {
+    const result = await cheapest({ event: await twoOfThree('v1.4.0`<img src=x>**@octocat**'), inputs: RELEASED });
+    expect(result.code).toBe(0);
+    expect(result.outputs.status).toBe('skipped');
+    expect(result.stdout).toContain('::notice::Nothing to do: the release names no tag this action can show.');
+    expect(drafts()).toEqual([true, true, true]);
+    for (const docs of [1, 2, 3]) {
+      expect(github.comments(docs).some((comment) => comment.body.includes('octocat'))).toBe(false);
+    }
+  });
+
   test('release-follow-up: true sends each released job one follow-up naming the tag', async () => {
     const inputs = { ...RELEASED, 'release-follow-up': 'true' };
     const event = await twoOfThree('v1.3.0', inputs);

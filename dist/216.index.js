@@ -439,7 +439,8 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
     if (pull.draft)
         await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
     const tag = (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(release.tag, 100);
-    const named = release.url ? `[${tag}](${release.url})` : `\`${release.tag}\``;
+    // The tag passed its grammar at the door (awaiting-release.ts `releaseOf`); markdown gets its gated form all the same.
+    const named = release.url ? `[${tag}](${release.url})` : tag;
     await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .commentOn */ .Jt)(octokit, docs, item.number, `Released in ${named}: it contains the code pull request ${merge.url} (commit ${merge.sha.slice(0, 7)}), ` +
         `so these docs are ready for review.`);
     await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .clearAwaiting */ .eK)(octokit, docs, item.number);

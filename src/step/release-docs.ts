@@ -134,7 +134,8 @@ async function releaseOne(
   const pull = await readPullRequest(octokit, docs, item.number);
   if (pull.draft) await setDraft(octokit, pull.nodeId, false);
   const tag = forMarkdown(release.tag, 100);
-  const named = release.url ? `[${tag}](${release.url})` : `\`${release.tag}\``;
+  // The tag passed its grammar at the door (awaiting-release.ts `releaseOf`); markdown gets its gated form all the same.
+  const named = release.url ? `[${tag}](${release.url})` : tag;
   await commentOn(
     octokit,
     docs,
