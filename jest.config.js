@@ -1,5 +1,6 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clearCoverage, COUNTS } from './jest.coverage.js';
 
 // Jest runs in ESM mode (@actions/core 3 and @actions/github 9 are ESM only) under the
 // Node 24 that `npm test` puts on PATH. jest.transform.js strips the types with Node's own
@@ -7,10 +8,16 @@ import { join } from 'node:path';
 // cache was cold); `npm run typecheck` type-checks.
 
 // `npm test` with no test files named runs the whole suite, as CI does, and then measures how much
-// of src/ the in-process tests run and fails under the thresholds below. Naming files
+// of src/ the in-process tests run and fails under the thresholds in jest.coverage.js. Naming files
 // (`npm test -- __tests__/inputs.test.ts`) runs just those, unmeasured: a part of the suite cannot
-// meet a threshold for all of src/. `--coverage` or `--coverage=false` decides either way.
-const named = process.argv.slice(2).some((arg) => !arg.startsWith('-'));
+// meet a threshold for all of src/. `--coverage=false` runs the whole suite unmeasured.
+const args = process.argv.slice(2);
+const measure = !args.some((arg) => !arg.startsWith('-')) && !args.includes('--coverage=false');
+if (measure) {
+  clearCoverage();
+  // Read by __tests__/support/coverage.ts in jest's workers, which inherit this environment.
+  process.env.DOCS_AGENT_COVERAGE_DIR = COUNTS;
+}
 
 // Node's compile cache (V8's code and the stripped TypeScript, kept on disk) for jest's workers and
 // for the processes the tests start with this environment (the demo, the emulators' command lines,
@@ -35,14 +42,12 @@ export default {
   // which jest forks with the same flags) a 32 MiB young generation: fewer scavenges of the many
   // short-lived objects jest's module loading makes (about 4 % of the suite's CPU on two cores).
   maxWorkers: availableParallelism() * 2,
-  // V8's coverage of src/ (stripped of types, each file keeps its lines and columns: no source map
-  // needed), for every file under src/ whether a test loads it or not. Only in-process tests count:
-  // the contract tests' child processes run the bundle, which is not measured (the orchestration
-  // runs in-process with a fake runner, so in-process tests can reach every line that matters).
-  collectCoverage: !named,
-  coverageProvider: 'v8',
-  collectCoverageFrom: ['src/**/*.ts', '!src/**/*.d.ts'],
-  coverageReporters: ['text-summary', 'html'],
-  // In %, of all of src/. Lines are the goal (90); the others are today's figures rounded down.
-  coverageThreshold: { global: { lines: 90, statements: 90, functions: 88, branches: 80 } },
+  // V8's coverage of src/, taken by __tests__/support/coverage.ts once per worker, not by jest
+  // (whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
+  // every file under src/ whether a test loads it or not. Only in-process tests count: the
+  // contract tests' child processes run the bundle, which is not measured (the orchestration runs
+  // in-process with a fake runner, so in-process tests can reach every line that matters).
+  ...(measure
+    ? { setupFilesAfterEnv: ['<rootDir>/__tests__/support/coverage.ts'], globalTeardown: '<rootDir>/jest.coverage.js' }
+    : {}),
 };
