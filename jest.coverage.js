@@ -5,7 +5,6 @@
 // the run fails under THRESHOLDS.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Report } from 'c8';
 
 /** In %, of all of src/. Lines are the goal (90); the others are today's figures rounded down. */
 export const THRESHOLDS = { lines: 90, statements: 90, functions: 88, branches: 80 };
@@ -19,6 +18,8 @@ export function clearCoverage() {
 }
 
 export default async function reportCoverage() {
+  // Loaded here, so that a run of named files does not load c8.
+  const { Report } = await import('c8');
   const report = new Report({
     include: ['src/**/*.ts'],
     exclude: ['src/**/*.d.ts'],
