@@ -15,7 +15,7 @@ const args = process.argv.slice(2);
 const measure = !args.some((arg) => !arg.startsWith('-')) && !args.includes('--coverage=false');
 if (measure) {
   clearCoverage();
-  // Read by __tests__/support/coverage.ts in jest's workers, which inherit this environment.
+  // Read by jest.environment.js in jest's workers, which inherit this process's environment.
   process.env.DOCS_AGENT_COVERAGE_DIR = COUNTS;
 }
 
@@ -26,7 +26,7 @@ process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'docs-agent-node-compile-cache
 
 /** @type {import('jest').Config} */
 export default {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/jest.environment.js',
   extensionsToTreatAsEsm: ['.ts'],
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   transform: {
@@ -42,12 +42,10 @@ export default {
   // which jest forks with the same flags) a 32 MiB young generation: fewer scavenges of the many
   // short-lived objects jest's module loading makes (about 4 % of the suite's CPU on two cores).
   maxWorkers: availableParallelism() * 2,
-  // V8's coverage of src/, taken by __tests__/support/coverage.ts once per worker, not by jest
+  // V8's coverage of src/, taken by jest.environment.js once per worker, not by jest
   // (whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
   // every file under src/ whether a test loads it or not. Only in-process tests count: the
   // contract tests' child processes run the bundle, which is not measured (the orchestration runs
   // in-process with a fake runner, so in-process tests can reach every line that matters).
-  ...(measure
-    ? { setupFilesAfterEnv: ['<rootDir>/__tests__/support/coverage.ts'], globalTeardown: '<rootDir>/jest.coverage.js' }
-    : {}),
+  ...(measure ? { globalTeardown: '<rootDir>/jest.coverage.js' } : {}),
 };

@@ -1,6 +1,6 @@
 // The whole suite's coverage of src/: jest.config.js names this file as jest's globalTeardown when
 // it measures. The counts are taken once per worker by
-// __tests__/support/coverage.ts; c8 (the V8 coverage reporter) maps them back to the .ts files,
+// jest.environment.js; c8 (the V8 coverage reporter) maps them back to the .ts files,
 // adds the files no test loaded at 0 %, writes the summary and the HTML report to coverage/, and
 // the run fails under THRESHOLDS.
 import { rmSync } from 'node:fs';

@@ -5,7 +5,7 @@
  *
  * - jest's timeout cannot stop a synchronous loop: a test that scans for a minute passes, a minute
  *   late. A worker is terminated at the deadline, and the test (named after its input) fails.
- * - The worker is its own V8 isolate, where the suite's coverage counters (__tests__/support/coverage.ts) are
+ * - The worker is its own V8 isolate, where the suite's coverage counters (jest.environment.js) are
  *   off: under them markdown-it's inner loops ran 2 to 10 times slower. The same functions are
  *   covered by the other tests in this process.
  * - The worker runs the module as Node runs it (its own type stripping and compile cache), not
