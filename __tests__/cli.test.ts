@@ -206,21 +206,6 @@ describe('the examples in examples/, installed from a local build, against `docs
     };
   }
 
-  /**
-   * The package as `npm pack` makes it from this tree: what `npm exec --package=github:…#<sha>`
-   * installs, with DOCS_AGENT_PACKAGE naming the tarball instead. npm may fetch the package's
-   * dependencies from its registry (the cache usually has them).
-   */
-  function localPackage(): string {
-    const dir = scratchDir('docs-agent-pack-');
-    const npm = spawnSync(process.execPath, [npmCli(), 'pack', '--ignore-scripts', '--pack-destination', dir], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(npm.status).toBe(0);
-    return join(dir, npm.stdout.trim().split('\n').at(-1) ?? '');
-  }
-
   /** Runs shell lines as a CI job does: npm and Node 24 on the PATH, nothing standing in for npm. */
   function shell(script: string, env: Record<string, string>, cwd: string): Run {
     const result = spawnSync('bash', ['-c', script], {
@@ -255,7 +240,7 @@ describe('the examples in examples/, installed from a local build, against `docs
       const job = gitlab['docs-agent'];
       // The line users edit: the action's repository pinned to a full commit SHA, never a registry name.
       expect(job?.variables.DOCS_AGENT_PACKAGE).toBe('github:acme/docs-agent-action#<full-commit-sha>');
-      const pkg = { DOCS_AGENT_PACKAGE: localPackage() };
+      const pkg = { DOCS_AGENT_PACKAGE: packed().tarball };
       const dir = scratchDir('docs-agent-gitlab-');
       const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose', ...pkg };
       const gitlabRun = shell(`set -e\n${job?.script.join('\n') ?? 'false'}`, { ...emulator.env, ...mr }, dir);
@@ -288,12 +273,7 @@ describe('the examples in examples/, installed from a local build, against `docs
 
 describe('the package', () => {
   test('npm pack holds only what the command needs: dist/cli/, package.json, README and LICENSE', () => {
-    const pack = spawnSync(process.execPath, [npmCli(), 'pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    const [{ files }] = JSON.parse(pack.stdout) as [{ files: { path: string }[] }];
-    const paths = files.map((file) => file.path);
+    const paths = packed().files;
     expect(paths.filter((path) => !path.startsWith('dist/cli/')).sort()).toEqual([
       'LICENSE',
       'README.md',
@@ -314,6 +294,26 @@ describe('the package', () => {
     }
   });
 });
+
+/**
+ * The package as `npm pack` makes it from this tree, made once for the file: what `npm exec
+ * --package=github:…#<sha>` installs (the examples get the tarball through DOCS_AGENT_PACKAGE), and
+ * the files it holds as npm listed them. npm may fetch the package's dependencies from its
+ * registry when the examples install it (the cache usually has them).
+ */
+let pack: { tarball: string; files: string[] } | undefined;
+function packed(): { tarball: string; files: string[] } {
+  if (pack) return pack;
+  const dir = scratchDir('docs-agent-pack-');
+  const npm = spawnSync(process.execPath, [npmCli(), 'pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(npm.status).toBe(0);
+  const [{ filename, files }] = JSON.parse(npm.stdout) as [{ filename: string; files: { path: string }[] }];
+  pack = { tarball: join(dir, filename), files: files.map((file) => file.path) };
+  return pack;
+}
 
 function npmCli(): string {
   const found = spawnSync('bash', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).stdout.trim();
