@@ -5,7 +5,9 @@
  * Run `npm run bundle` after changing src/.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
@@ -300,6 +302,10 @@ describe('the package', () => {
  * --package=github:…#<sha>` installs (the examples get the tarball through DOCS_AGENT_PACKAGE), and
  * the files it holds as npm listed them. npm may fetch the package's dependencies from its
  * registry when the examples install it (the cache usually has them).
+ *
+ * The tarball is kept under a name made of its own hash: npm exec reuses the copy it installed
+ * for a path (its npx cache) only while the path's bytes are the same, so an unchanged package is
+ * installed once, not at every run, and a changed one (another hash) is installed afresh.
  */
 let pack: { tarball: string; files: string[] } | undefined;
 function packed(): { tarball: string; files: string[] } {
@@ -311,7 +317,16 @@ function packed(): { tarball: string; files: string[] } {
   });
   expect(npm.status).toBe(0);
   const [{ filename, files }] = JSON.parse(npm.stdout) as [{ filename: string; files: { path: string }[] }];
-  pack = { tarball: join(dir, filename), files: files.map((file) => file.path) };
+  const made = join(dir, filename);
+  const hash = createHash('sha256').update(readFileSync(made)).digest('hex').slice(0, 16);
+  const kept = join(tmpdir(), `docs-agent-pack-${hash}`, filename);
+  if (!existsSync(kept)) {
+    mkdirSync(dirname(kept), { recursive: true });
+    // Through a rename: a run that stops half-way leaves no half a tarball under the hash.
+    copyFileSync(made, `${kept}.${process.pid}`);
+    renameSync(`${kept}.${process.pid}`, kept);
+  }
+  pack = { tarball: kept, files: files.map((file) => file.path) };
   return pack;
 }
 
