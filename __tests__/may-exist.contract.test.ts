@@ -252,7 +252,9 @@ describe('no push dropped, and a close judged on the state read under the lock (
     const working = run({ event: opened });
     await createSent();
     github.updatePullRequest(CODE, { state: 'closed' });
-    const closing = await step({ event: pullEvent('closed', 'pull_request', (p) => (p.pull_request.state = 'closed')) });
+    const closing = await step({
+      event: pullEvent('closed', 'pull_request', (p) => (p.pull_request.state = 'closed')),
+    });
     expect(closing.code).toBe(0);
     const worked = await working;
     expect(worked.code).toBe(0);
