@@ -197,18 +197,6 @@ describe('the command line (dist/cli/index.js)', () => {
     expectNoThreadKey(first.stdout, first.stderr, second.stdout, second.stderr, third.stdout, third.stderr);
   });
 
-  test('DOCS_ASSISTANT_FP sets the fingerprint; a wrong one is an input error before any request', async () => {
-    const state = scratchDir('docs-agent-cli-state-');
-    expect((await cli(['ask', 'How do I deploy the site?'], state, { DOCS_ASSISTANT_FP: 'team-laptop-7' })).code).toBe(
-      0,
-    );
-    expect(sent(0).fp).toBe('team-laptop-7');
-    const wrong = await cli(['ask', 'How do I deploy the site?'], state, { DOCS_ASSISTANT_FP: 'two words' });
-    expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain("Invalid DOCS_ASSISTANT_FP 'two words'");
-    expect(assistant.requests).toHaveLength(1);
-  });
-
   test('document and search-tool sources are printed; a length finish exits 1', async () => {
     const state = scratchDir('docs-agent-cli-state-');
     assistant.fault({ kind: 'sources-as', sourcesAs: 'document' });

@@ -186,6 +186,19 @@ describe('the commands against the offline service', () => {
     expect(service.assistant.requests.at(-1)?.body.threadId).toBeUndefined();
   });
 
+  // In this process: the fingerprint reaches the request the same way from the bin (ask-threads
+  // runs dist/cli/ for what issue 32 asks of it).
+  test('DOCS_ASSISTANT_FP sets the fingerprint; a wrong one is an input error before any request', async () => {
+    const before = service.assistant.requests.length;
+    const io = fakeIo({ ...env(), DOCS_ASSISTANT_FP: 'team-laptop-7' });
+    expect(await runCli(['ask', 'How do I deploy the site?'], io, new AbortController().signal)).toBe(0);
+    expect(service.assistant.requests.at(-1)?.body.fp).toBe('team-laptop-7');
+    const wrong = fakeIo({ ...env(), DOCS_ASSISTANT_FP: 'two words' });
+    expect(await runCli(['ask', 'How do I deploy the site?'], wrong, new AbortController().signal)).toBe(2);
+    expect(wrong.err()).toContain("Invalid DOCS_ASSISTANT_FP 'two words'");
+    expect(service.assistant.requests).toHaveLength(before + 1);
+  });
+
   test('ask ends with 1 when the answer is cut short, and says so', async () => {
     service.assistant.fault({ kind: 'error-chunk' });
     const io = fakeIo(env());

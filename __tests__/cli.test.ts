@@ -5,7 +5,9 @@
  * Run `npm run bundle` after changing src/.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
@@ -206,21 +208,6 @@ describe('the examples in examples/, installed from a local build, against `docs
     };
   }
 
-  /**
-   * The package as `npm pack` makes it from this tree: what `npm exec --package=github:…#<sha>`
-   * installs, with DOCS_AGENT_PACKAGE naming the tarball instead. npm may fetch the package's
-   * dependencies from its registry (the cache usually has them).
-   */
-  function localPackage(): string {
-    const dir = scratchDir('docs-agent-pack-');
-    const npm = spawnSync(process.execPath, [npmCli(), 'pack', '--ignore-scripts', '--pack-destination', dir], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    expect(npm.status).toBe(0);
-    return join(dir, npm.stdout.trim().split('\n').at(-1) ?? '');
-  }
-
   /** Runs shell lines as a CI job does: npm and Node 24 on the PATH, nothing standing in for npm. */
   function shell(script: string, env: Record<string, string>, cwd: string): Run {
     const result = spawnSync('bash', ['-c', script], {
@@ -255,7 +242,7 @@ describe('the examples in examples/, installed from a local build, against `docs
       const job = gitlab['docs-agent'];
       // The line users edit: the action's repository pinned to a full commit SHA, never a registry name.
       expect(job?.variables.DOCS_AGENT_PACKAGE).toBe('github:acme/docs-agent-action#<full-commit-sha>');
-      const pkg = { DOCS_AGENT_PACKAGE: localPackage() };
+      const pkg = { DOCS_AGENT_PACKAGE: packed().tarball };
       const dir = scratchDir('docs-agent-gitlab-');
       const mr = { CI_MERGE_REQUEST_IID: '12', CI_MERGE_REQUEST_TITLE: 'Add --verbose', ...pkg };
       const gitlabRun = shell(`set -e\n${job?.script.join('\n') ?? 'false'}`, { ...emulator.env, ...mr }, dir);
@@ -288,12 +275,7 @@ describe('the examples in examples/, installed from a local build, against `docs
 
 describe('the package', () => {
   test('npm pack holds only what the command needs: dist/cli/, package.json, README and LICENSE', () => {
-    const pack = spawnSync(process.execPath, [npmCli(), 'pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    const [{ files }] = JSON.parse(pack.stdout) as [{ files: { path: string }[] }];
-    const paths = files.map((file) => file.path);
+    const paths = packed().files;
     expect(paths.filter((path) => !path.startsWith('dist/cli/')).sort()).toEqual([
       'LICENSE',
       'README.md',
@@ -314,6 +296,39 @@ describe('the package', () => {
     }
   });
 });
+
+/**
+ * The package as `npm pack` makes it from this tree, made once for the file: what `npm exec
+ * --package=github:…#<sha>` installs (the examples get the tarball through DOCS_AGENT_PACKAGE), and
+ * the files it holds as npm listed them. npm may fetch the package's dependencies from its
+ * registry when the examples install it (the cache usually has them).
+ *
+ * The tarball is kept under a name made of its own hash: npm exec reuses the copy it installed
+ * for a path (its npx cache) only while the path's bytes are the same, so an unchanged package is
+ * installed once, not at every run, and a changed one (another hash) is installed afresh.
+ */
+let pack: { tarball: string; files: string[] } | undefined;
+function packed(): { tarball: string; files: string[] } {
+  if (pack) return pack;
+  const dir = scratchDir('docs-agent-pack-');
+  const npm = spawnSync(process.execPath, [npmCli(), 'pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  expect(npm.status).toBe(0);
+  const [{ filename, files }] = JSON.parse(npm.stdout) as [{ filename: string; files: { path: string }[] }];
+  const made = join(dir, filename);
+  const hash = createHash('sha256').update(readFileSync(made)).digest('hex').slice(0, 16);
+  const kept = join(tmpdir(), `docs-agent-pack-${hash}`, filename);
+  if (!existsSync(kept)) {
+    mkdirSync(dirname(kept), { recursive: true });
+    // Through a rename: a run that stops half-way leaves no half a tarball under the hash.
+    copyFileSync(made, `${kept}.${process.pid}`);
+    renameSync(`${kept}.${process.pid}`, kept);
+  }
+  pack = { tarball: kept, files: files.map((file) => file.path) };
+  return pack;
+}
 
 function npmCli(): string {
   const found = spawnSync('bash', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).stdout.trim();

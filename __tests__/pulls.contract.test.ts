@@ -5,9 +5,10 @@
  * the emulator's jobs open (#1). Each step runs where it is cheapest to show (support/in-process.ts):
  * the life of one pull request, its skips and the rate limit in this process, with the same inputs,
  * runner files and event file; the shipped dist/ under Node 24, as the runner runs it, where only a
- * process shows it: two runs at once for one pull request (opened and reopened, then closed
- * unmerged), and a run cancelled while it waits, then re-run. A detached run (`wait: false`)
- * concluded by a sweep is in this process too: they run one after the other.
+ * process shows it: two runs at once for one pull request (opened and reopened), and a run
+ * cancelled or killed while it waits. What follows each (the close, the re-run, the killed run's
+ * post step) is in this process, and so is a detached run (`wait: false`) concluded by a sweep:
+ * they run one after the other.
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -18,6 +19,7 @@ import {
   expectClean,
   resetServices,
   runAgainst,
+  runPostInProcessAgainst,
   runStepAgainst,
   scheduleEvent,
 } from './support/services.ts';
@@ -156,7 +158,7 @@ describe('one docs job for the whole life of a pull request', () => {
     expect([a.code, b.code]).toEqual([0, 0]);
     expect(createRequests(emulator)).toHaveLength(1);
     github.updatePullRequest(CODE, { state: 'closed' });
-    const closed = await runChild(pullEvent('closed'));
+    const closed = await run(pullEvent('closed'));
     expect(closed.code).toBe(0);
     expect(github.pullRequest(DOCS).state).toBe('closed');
     expect(github.comments(DOCS).map((c) => c.body)).toEqual([
@@ -257,9 +259,10 @@ describe('a run killed while it waits', () => {
       },
     );
     expect(eyes()).toHaveLength(1);
-    const post = await runAgainst(
+    // The post step's work, in this process: its entry (dist/post.js) is faults' and live-plan's child runs.
+    const post = await runPostInProcessAgainst(
       { emulator, github },
-      { entry: 'post', state: killed.state, inputs: { 'pull-requests': 'follow' } },
+      { state: killed.state, inputs: { 'pull-requests': 'follow' } },
     );
     expect(post.code).toBe(0);
     expect(eyes()).toEqual([]);

@@ -159,8 +159,8 @@ describe('ready-when: released', () => {
       /^Released in \[v2\\\.0\\\.0\]\(http:\/\/127\.0\.0\.1:\d+\/Codertocat\/Hello-World\/releases\/tag\/v2\.0\.0\)/,
     );
     expect(createRequests(emulator)).toHaveLength(before);
-    // A second sweep finds nothing more to do.
-    expect((await shipped({ event: scheduleEvent(), inputs: { mode: 'sweep', 'ready-when': 'released' } })).code).toBe(
+    // A second sweep finds nothing more to do (in this process: what dist/ does is shown above).
+    expect((await cheapest({ event: scheduleEvent(), inputs: { mode: 'sweep', 'ready-when': 'released' } })).code).toBe(
       0,
     );
     expect(botComments(1).filter((comment) => comment.body.startsWith('Released in'))).toHaveLength(1);

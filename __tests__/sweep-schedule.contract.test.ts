@@ -1,14 +1,23 @@
 /**
- * `sweep-workflow`: the sweep's schedule runs only while a request is in flight. Whole steps of the
- * shipped dist/ in child processes, against the service emulator and the fake GitHub (which holds
- * the workflow's state and the token's `actions` permission): a run that leaves a request in
- * flight enables the workflow, a sweep that leaves nothing there disables it, a sweep racing a new
- * request ends with it enabled, and a token without `actions: write` costs one warning, never a red run.
+ * `sweep-workflow`: the sweep's schedule runs only while a request is in flight. Whole steps against
+ * the service emulator and the fake GitHub (which holds the workflow's state and the token's
+ * `actions` permission). The shipped dist/ in child processes shows what issue 35 asks of it: a run
+ * that leaves a request in flight enables the workflow, a sweep that leaves nothing there disables
+ * it, a sweep racing a new request ends with it enabled, and a token without `actions: write` costs
+ * one warning, never a red run. The other cases (a timed-out wait, a followed pull request, the
+ * input's edges) run in this process (support/in-process.ts).
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { webhookPayload, type RunResult } from './support/runner.ts';
-import { commentEvent, expectClean, runAgainst, scheduleEvent, useServices } from './support/services.ts';
+import {
+  commentEvent,
+  expectClean,
+  runAgainst,
+  runStepAgainst,
+  scheduleEvent,
+  useServices,
+} from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -115,7 +124,7 @@ describe('the sweep that runs only while something is in flight', () => {
     github.addWorkflow(FILE, 'disabled_manually');
     emulator.configure({ durationMs: 60_000, outcome: 'pr' });
     const event = commentEvent(github, '/docs document the flag');
-    const waited = await runAgainst(
+    const waited = await runStepAgainst(
       { emulator, github },
       { inputs: { 'timeout-minutes': '0.02', ...SWITCHED }, event },
     );
@@ -134,7 +143,7 @@ describe('the sweep that runs only while something is in flight', () => {
     Object.assign(payload.pull_request.head, { sha: pull.headSha });
     Object.assign(payload.pull_request.base, { sha: pull.baseSha });
     github.seedEvent(payload);
-    const followed = await runAgainst(
+    const followed = await runStepAgainst(
       { emulator, github },
       { event: { name: 'pull_request', payload }, inputs: { 'pull-requests': 'follow', wait: 'false', ...SWITCHED } },
     );
@@ -171,18 +180,18 @@ describe('the sweep that runs only while something is in flight', () => {
 
   test('empty sweep-workflow leaves schedules alone', async () => {
     github.addWorkflow(FILE);
-    const swept = await runAgainst(
+    const swept = await runStepAgainst(
       { emulator, github },
       { inputs: { mode: 'sweep' }, event: scheduleEvent(), env: SWEEP_ENV },
     );
     expect(swept.code).toBe(0);
-    await runAgainst({ emulator, github }, { inputs: { wait: 'false' }, event: commentEvent(github) });
+    await runStepAgainst({ emulator, github }, { inputs: { wait: 'false' }, event: commentEvent(github) });
     expect(github.calls.filter((call) => call.path.includes('/actions/'))).toEqual([]);
   });
 
   test('a sweep run from another workflow than sweep-workflow names leaves the schedule alone, with a warning', async () => {
     github.addWorkflow(FILE);
-    const swept = await runAgainst(
+    const swept = await runStepAgainst(
       { emulator, github },
       {
         inputs: { mode: 'sweep', ...SWITCHED },
@@ -197,7 +206,7 @@ describe('the sweep that runs only while something is in flight', () => {
   });
 
   test('a sweep-workflow that is not a workflow file name is an input error naming the input', async () => {
-    const swept = await runAgainst(
+    const swept = await runStepAgainst(
       { emulator, github },
       { inputs: { mode: 'sweep', 'sweep-workflow': 'my sweep' }, event: scheduleEvent(), env: SWEEP_ENV },
     );

@@ -1,17 +1,21 @@
 /**
- * Transcripts of whole runs of the shipped dist/, one for every kind of run (agent, ask, refusal,
- * follow-up, fork skip, timeout, cancel, hostile echo, post step): every request the service, the
- * assistant and GitHub received (method, path, body), the outputs, the annotations and the job
- * summary, kept as snapshots. A change in behaviour then shows as a diff to review, not only as a
- * failed assertion; a move of code that changes nothing keeps them byte-identical. Ids, times,
- * durations and ports differ from run to run, so they are replaced by stable names in order of
- * appearance.
+ * Transcripts of whole runs, one for every kind of run (agent, ask, refusal, follow-up, fork skip,
+ * timeout, cancel, hostile echo, post step): every request the service, the assistant and GitHub
+ * received (method, path, body), the outputs, the annotations and the job summary, kept as
+ * snapshots. A change in behaviour then shows as a diff to review, not only as a failed assertion;
+ * a move of code that changes nothing keeps them byte-identical. Ids, times, durations and ports
+ * differ from run to run, so they are replaced by stable names in order of appearance.
+ *
+ * Each run is where it is cheapest to show (support/in-process.ts): a step in this process gives
+ * the same transcript as the shipped dist/. The cancel, the kill and the post step's entry are
+ * child runs of dist/, and so is the comment answered with a pull request: the bundle's transcript
+ * of the common case, against the same snapshot.
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
 import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
-import { commentEvent, runAgainst, useServices } from './support/services.ts';
+import { commentEvent, runAgainst, runStepAgainst, useServices } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;
@@ -24,6 +28,11 @@ afterAll(() => assistant?.close());
 beforeEach(() => assistant?.reset());
 
 function run(inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
+  return runStepAgainst({ emulator, github }, { ...options, inputs });
+}
+
+/** The same step as the shipped dist/ in a child process, as the runner runs it. */
+function shipped(inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
   return runAgainst({ emulator, github }, { ...options, inputs });
 }
 
@@ -147,7 +156,7 @@ describe('transcripts', () => {
 
   test('a comment that asks, answered with a pull request', async () => {
     expect(
-      transcript(await run({}, { event: commentEvent(github, '/docs document the --verbose flag') })),
+      transcript(await shipped({}, { event: commentEvent(github, '/docs document the --verbose flag') })),
     ).toMatchSnapshot();
   });
 
@@ -179,7 +188,7 @@ describe('transcripts', () => {
   });
 
   test('a question answered from the docs', async () => {
-    const result = await runAgainst(
+    const result = await runStepAgainst(
       { emulator, github },
       {
         inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url },
