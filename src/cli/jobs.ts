@@ -66,7 +66,8 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
     const mayExist = error instanceof JobMayExist;
     const code = signal.aborted ? interrupted(display, request, mayExist) : failed(display, error);
-    emitJson(display, request.kind === 'status' ? request.id : '', mayExist ? 'unknown' : 'error');
+    const status = mayExist ? 'unknown' : signal.aborted ? 'interrupted' : 'error';
+    emitJson(display, request.kind === 'status' ? request.id : '', status);
     return code;
   }
   if (job.rejectedPrLink !== undefined) {
@@ -112,7 +113,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
  * The --json object of a command that ended without a job to report: the action's `error` or
  * `unknown` status, its message the first error line the command printed.
  */
-function emitJson(display: Display, id: string, status: 'error' | 'unknown'): void {
+function emitJson(display: Display, id: string, status: 'error' | 'unknown' | 'interrupted'): void {
   if (display.mode !== 'json') return;
   const message = display.firstError || 'The command ended without a job to report.';
   display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message });

@@ -25,9 +25,7 @@ export interface SendOptions {
 }
 
 /** The failure of a create or follow-up the service may have acted on: a job may exist. */
-export class JobMayExist extends ServiceError {
-  override name = 'JobMayExist';
-}
+export class JobMayExist extends ServiceError {}
 
 /**
  * Sends a create or follow-up at most once: repeated only where the service cannot have acted on
