@@ -166,7 +166,8 @@ describe('the commands against the offline service', () => {
     const io = fakeIo(env());
     const controller = new AbortController();
     const ran = runCli(['run', 'x', '--json'], io, controller.signal);
-    while (!service.agent.requests.some((r) => r.method === 'POST')) await new Promise((r) => setTimeout(r, 5));
+    // Once the 429 came back (the wait is logged): the emulator records a request as it arrives.
+    while (!io.err().includes('trying again in')) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     expect(await ran).toBe(130);
     expect(JSON.parse(io.out())).toMatchObject({ status: 'interrupted' });

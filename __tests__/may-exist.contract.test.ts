@@ -136,9 +136,15 @@ describe('follow mode after a create the service may have acted on', () => {
     // Turned away for now (429, Retry-After): nothing was made, and the cancel comes during the wait to try again.
     emulator.inject({ route: 'create', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
     const head = github.pullRequest(CODE).headSha;
+    let printed = '';
     const cancelled = await run({
       event: pullEvent('opened'),
-      onSpawn: (child) => void createSent().then(() => child.kill('SIGINT')),
+      // Once the 429 came back (the wait is logged): the emulator records a request as it arrives.
+      onSpawn: (child) =>
+        child.stdout?.on('data', (chunk: string) => {
+          if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in'))
+            child.kill('SIGINT');
+        }),
     });
     expect(cancelled.code).toBe(1);
     expect(cancelled.outputs.status).toBe('cancelled');
