@@ -150,6 +150,32 @@ describe('the commands against the offline service', () => {
     service.agent.reset();
   });
 
+  test('a create answered 502 after the service made the job: status unknown, and where to look for it', async () => {
+    service.agent.inject({ route: 'create', afterProcessing: true, fault: { kind: 'status', status: 502 } });
+    const io = fakeIo(env());
+    expect(await runCli(['run', 'x', '--json'], io, new AbortController().signal)).toBe(4);
+    expect(JSON.parse(io.out())).toMatchObject({ status: 'unknown', 'job-id': '' });
+    expect(io.err()).toContain(
+      'A job may exist: look for it (docs-agent jobs lists the recent ones) before you try again.',
+    );
+    service.agent.reset();
+  });
+
+  test('a cancel while the create waits to be tried again (429): nothing reached the service, status cancelled', async () => {
+    service.agent.inject({ route: 'create', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
+    const io = fakeIo(env());
+    const controller = new AbortController();
+    const ran = runCli(['run', 'x', '--json'], io, controller.signal);
+    // Once the 429 came back (the wait is logged): the emulator records a request as it arrives.
+    while (!io.err().includes('trying again in')) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    expect(await ran).toBe(130);
+    expect(JSON.parse(io.out())).toMatchObject({ status: 'interrupted' });
+    expect(io.err()).toContain('Interrupted before the request was sent: nothing reached the service.');
+    expect(service.agent.jobsCreated()).toBe(0);
+    service.agent.reset();
+  });
+
   test('ask on a terminal prints the answer as it arrives', async () => {
     const io = fakeIo(env(), true);
     expect(await runCli(['ask', 'How do I turn the search box off?'], io, new AbortController().signal)).toBe(0);

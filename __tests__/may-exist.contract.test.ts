@@ -140,6 +140,36 @@ describe('follow mode after a create the service may have acted on', () => {
     await pushCreatesNothing(head);
   });
 
+  test('a cancel before the create reached the service takes the record back, as agent mode does: the next push creates the job', async () => {
+    // Turned away for now (429, Retry-After): nothing was made, and the cancel comes during the wait to try again.
+    emulator.inject({ route: 'create', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
+    const head = github.pullRequest(CODE).headSha;
+    let printed = '';
+    const cancelled = await run({
+      event: pullEvent('opened'),
+      // Once the 429 came back (the wait is logged): the emulator records a request as it arrives.
+      onSpawn: (child) =>
+        child.stdout?.on('data', (chunk: string) => {
+          if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in'))
+            child.kill('SIGINT');
+        }),
+    });
+    expect(cancelled.code).toBe(1);
+    expect(cancelled.outputs.status).toBe('cancelled');
+    expect((await run({ entry: 'post', state: cancelled.state })).code).toBe(0);
+    expect(checksOn(head)[0]?.summary ?? '').not.toMatch(/may exist/);
+    expect(emulator.jobsCreated()).toBe(0);
+
+    const next = github.push(CODE, { message: 'More' });
+    const pushed = await run({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = head)) });
+    expect(pushed.code).toBe(0);
+    expect(pushed.outputs.status).toBe('completed');
+    expect(createRequests(emulator)).toHaveLength(2);
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(checksOn(next)[0]).toMatchObject({ conclusion: 'success' });
+    expectClean(pushed);
+  });
+
   test('a main step killed during the create: its post step lets go, the record stays, the next push creates none', async () => {
     emulator.inject(SLOW_CREATE);
     const head = github.pullRequest(CODE).headSha;

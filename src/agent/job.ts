@@ -1,7 +1,7 @@
 import type { Job } from '../service/client.ts';
 import type { Claim } from '../github/claim.ts';
 import type { RunRecord } from '../github/run-record.ts';
-import { isAmbiguous, sendOnce } from '../service/send-once.ts';
+import { JobMayExist, sendOnce } from '../service/send-once.ts';
 import { ServiceError, errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { describeGitHubError } from '../github/octokit.ts';
 import type { Settings } from './inputs.ts';
@@ -32,9 +32,6 @@ export interface JobRequest {
   runRecord?: RunRecord | undefined;
 }
 
-/** The run was cancelled while the service was being asked to create or continue a job. */
-class CancelledWhileSending extends Error {}
-
 /**
  * Gets the job (created, continued with a follow-up, or attached to) and waits for it.
  * A re-run of a workflow for a request that already has a job never creates a second one.
@@ -47,7 +44,6 @@ export async function runJob(request: JobRequest): Promise<RunResult> {
 
   let job: Job | undefined;
   let plan: Plan | undefined;
-  let release = async (): Promise<void> => {};
   try {
     const read = await readExisting(request);
     if (read.kind === 'held') return { kind: 'skipped', message: read.message };
@@ -56,19 +52,12 @@ export async function runJob(request: JobRequest): Promise<RunResult> {
       const named = settings.jobId ? knownJob(settings.jobId) : undefined;
       return deps.signal.aborted ? cancelledBeforeJob(false) : errorOutcome(read.message, named);
     }
-    release = read.release;
     plan = planJob({ jobId: settings.jobId, key, trigger, recorded: read.recorded }, read.existing);
     conversation.adopt(plan);
     const chosen = plan;
     const title = { create: 'Create the job', 'follow-up': 'Send the follow-up', attach: 'Attach to the job' };
-    job = await deps.runner.group(title[chosen.kind], () => {
-      if (chosen.kind !== 'create') {
-        log.info(
-          chosen.kind === 'attach' ? chosen.reason : `Sending the request to job ${chosen.jobId} as a follow-up.`,
-        );
-      }
-      return untilCancelled(() => obtainJob(chosen, request, started + settings.timeoutMs), deps.signal);
-    });
+    const end = started + settings.timeoutMs;
+    job = await deps.runner.group(title[chosen.kind], () => obtainJob(chosen, request, end, read.release));
     // Saved at once, so the post step knows the job even if this run is killed.
     deps.record.saveJob(job.id);
     // And, when there is no issue to say it, for the post step to record on the commit, so a re-run
@@ -79,7 +68,7 @@ export async function runJob(request: JobRequest): Promise<RunResult> {
     if (deps.signal.aborted) return decideOutcome({ job, end: 'cancelled' }, { elapsedMs: clock.now() - started });
     const attached = plan.kind === 'attach';
     const found = job;
-    const deadline = settings.wait ? started + settings.timeoutMs : clock.now();
+    const deadline = settings.wait ? end : clock.now();
     const live = new LiveProgress({
       client: deps.client,
       jobId: job.id,
@@ -114,19 +103,15 @@ export async function runJob(request: JobRequest): Promise<RunResult> {
     // The job this run follows up or attaches to is known, whether or not it could be read.
     const known = job ?? (plan && plan.kind !== 'create' ? knownJob(plan.jobId) : undefined);
     if (!job && deps.signal.aborted) {
-      // Said in `status` and the message: whether the service may have been reached.
-      const sending = error instanceof CancelledWhileSending;
       if (known) {
         const outcome = decideOutcome({ job: known, end: 'cancelled' }, { elapsedMs: 0 });
         // An attached job that was never read has no status to report, not even 'active'.
         if (plan?.kind === 'attach') outcome.jobStatus = CANCELLED_STATUS;
         return outcome;
       }
-      if (plan?.kind === 'create' && !sending) await release();
-      return cancelledBeforeJob(sending);
+      // Said in `status` and the message: whether the service may have been reached.
+      return cancelledBeforeJob(error instanceof JobMayExist);
     }
-    // Nothing reached the service: give the claim back so a re-run may try again.
-    if (plan?.kind === 'create' && !job && !isAmbiguous(error)) await release();
     const notFound = error instanceof ServiceError && error.status === 404 && known;
     // An attached job that could not be read: the failure is named, never a status guessed.
     const unread = !job && plan?.kind === 'attach' ? `Could not read job ${plan.jobId}: ` : '';
@@ -170,27 +155,24 @@ async function readExisting(
   return claim();
 }
 
-async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Promise<Job> {
-  const { client, clock, runner, timings } = request.deps;
-  const { log } = runner;
-  const options = { deadline, backoff: timings.send, clock, log };
+/** `release` gives the request's claim back: sendOnce does when the create cannot have reached the service. */
+async function obtainJob(plan: Plan, request: JobRequest, deadline: number, release: () => Promise<void>) {
+  const { client, clock, runner, timings, signal } = request.deps;
+  const options = { deadline, backoff: timings.send, clock, log: runner.log, signal };
   switch (plan.kind) {
     case 'create': {
-      const job = await sendOnce(
-        'Creating the job',
-        () => client.createJob(request.prompt, undefined, request.deps.signal),
-        options,
-      );
-      log.info(`Created job ${job.id} (${job.status || 'no status yet'}).`);
+      const create = (cut: AbortSignal) => client.createJob(request.prompt, undefined, cut);
+      const job = await sendOnce('Creating the job', create, { ...options, record: { takeBack: release } });
+      runner.log.info(`Created job ${job.id} (${job.status || 'no status yet'}).`);
       return job;
     }
-    case 'follow-up':
-      return sendOnce(
-        `Sending the follow-up to job ${plan.jobId}`,
-        () => client.sendMessage(plan.jobId, request.prompt, undefined, request.deps.signal),
-        options,
-      );
+    case 'follow-up': {
+      runner.log.info(`Sending the request to job ${plan.jobId} as a follow-up.`);
+      const send = (cut: AbortSignal) => client.sendMessage(plan.jobId, request.prompt, undefined, cut);
+      return sendOnce(`Sending the follow-up to job ${plan.jobId}`, send, options);
+    }
     case 'attach': {
+      runner.log.info(plan.reason);
       // Read for real before anything is reported: a job that cannot be read is an error, never a
       // placeholder status. With wait: true the reads may go on until the deadline, as the wait
       // loop's would; without, a few quick ones.
@@ -201,10 +183,10 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number): Pro
         delayMs: timings.poll.minMs,
         deadline,
         clock,
-        log,
-        signal: request.deps.signal,
+        log: runner.log,
+        signal,
       });
-      log.info(`Job ${job.id} is ${job.status || 'without a known status'}.`);
+      runner.log.info(`Job ${job.id} is ${job.status || 'without a known status'}.`);
       return job;
     }
   }
@@ -216,22 +198,4 @@ const ATTACH_TRIES = 3;
 /** A job known only by its id (`job-id`, a follow-up's job): what outputs and comments may name. */
 function knownJob(id: string): Job {
   return { id, status: '', prLink: null };
-}
-
-/**
- * Creating or continuing a job is raced against the cancel: the runner kills the step 10 s after
- * it, so the run stops waiting for the answer at once and reports that a job may exist.
- */
-async function untilCancelled(obtain: () => Promise<Job>, signal: AbortSignal): Promise<Job> {
-  if (signal.aborted) throw new Error('Cancelled before the request was sent.');
-  let onAbort = (): void => {};
-  const cancelled = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(new CancelledWhileSending('cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([obtain(), cancelled]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
 }

@@ -7,8 +7,8 @@ import type { Logger } from '../base/log.ts';
 import type { PlanStep } from '../base/constants.ts';
 import type { AgentClient, Job, Session } from '../service/client.ts';
 import type { PollSchedule } from '../service/poll-schedule.ts';
-import { isAmbiguous, sendOnce, type Backoff } from '../service/send-once.ts';
-import { readJob, waitForJob, type WaitEnd } from '../service/wait.ts';
+import { JobMayExist, sendOnce, type Backoff } from '../service/send-once.ts';
+import { isTerminal, readJob, waitForJob, type WaitEnd } from '../service/wait.ts';
 import { decideOutcome, startedOutcome } from '../outcome/decide.ts';
 import type { OutcomeKind } from '../outcome/outcome.ts';
 import { OUTCOMES, type CliFacts } from '../outcome/table.ts';
@@ -48,14 +48,14 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   const log = displayLogger(display);
   let job: Job | undefined;
   try {
-    const send = { deadline, backoff: context.backoff, clock, log };
+    const send = { deadline, backoff: context.backoff, clock, log, signal };
     if (request.kind === 'run') {
       display.status('creating the job');
-      job = await sendOnce('Creating the job', () => client.createJob(request.prompt, undefined, signal), send);
+      job = await sendOnce('Creating the job', (cut) => client.createJob(request.prompt, undefined, cut), send);
       display.line(`Job ${job.id} created.`);
     } else if (request.kind === 'follow-up') {
       display.status(`sending the follow-up to job ${request.id}`);
-      const send1 = () => client.sendMessage(request.id, request.prompt, undefined, signal);
+      const send1 = (cut: AbortSignal) => client.sendMessage(request.id, request.prompt, undefined, cut);
       job = await sendOnce('Sending the follow-up', send1, send);
       display.line(`Follow-up sent to job ${job.id}.`);
     } else {
@@ -64,9 +64,10 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   } catch (error) {
     display.stop();
     // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
-    const mayExist = request.kind !== 'status' && (signal.aborted || isAmbiguous(error));
-    const code = signal.aborted ? interrupted(display, job, request) : failed(display, error, request);
-    emitJson(display, request.kind === 'status' ? request.id : '', mayExist ? 'unknown' : 'error');
+    const mayExist = error instanceof JobMayExist;
+    const code = signal.aborted ? interrupted(display, request, mayExist) : failed(display, error);
+    const status = mayExist ? 'unknown' : signal.aborted ? 'interrupted' : 'error';
+    emitJson(display, request.kind === 'status' ? request.id : '', status);
     return code;
   }
   if (job.rejectedPrLink !== undefined) {
@@ -77,7 +78,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
   let end: WaitEnd = 'terminal';
   const plan = new PlanLines(display);
   display.status(`${job.status || 'waiting'} · job ${job.id}`);
-  if (context.wait && !isDone(job)) {
+  if (context.wait && !isTerminal(job.status)) {
     try {
       const waited = await waitForJob({
         client,
@@ -98,48 +99,24 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
       end = waited.end;
     } catch (error) {
       display.stop();
-      const code = failed(display, error, request, job);
+      const code = failed(display, error, job);
       emitJson(display, job.id, 'error');
       return code;
     }
   }
   display.stop();
   const session = signal.aborted ? {} : await readSession(client, job.id, signal);
-  const outputs = outputsOf(job, session);
-  if (display.mode === 'json') {
-    const message = outputs.message || endMessage(display, job, end, context.wait, signal.aborted);
-    display.json({ ...outputs, message });
-  }
-  if (end === 'cancelled' || signal.aborted) return interrupted(display, job, request);
-  return report(display, job, outputs, end, context.wait);
+  return report(display, job, outputsOf(job, session), signal.aborted ? 'cancelled' : end, context.wait);
 }
 
 /**
  * The --json object of a command that ended without a job to report: the action's `error` or
  * `unknown` status, its message the first error line the command printed.
  */
-function emitJson(display: Display, id: string, status: 'error' | 'unknown'): void {
+function emitJson(display: Display, id: string, status: 'error' | 'unknown' | 'interrupted'): void {
   if (display.mode !== 'json') return;
   const message = display.firstError || 'The command ended without a job to report.';
   display.json({ status, 'job-id': id, 'pr-link': '', 'pr-number': '', title: '', message });
-}
-
-/** --json's `message` when the agent left none and the job did not simply complete: what the lines say. */
-function endMessage(display: Display, job: Job, end: WaitEnd, waited: boolean, aborted: boolean): string {
-  const { elapsed } = display;
-  const pickUp = `${display.command} status ${job.id} --wait`;
-  if (job.status === 'completed') return '';
-  if (job.status === 'failed' || job.status === 'archived') return `Job ${job.id} ${job.status}.`;
-  if (end === 'cancelled' || aborted)
-    return `Interrupted: job ${job.id} goes on on the service. Pick it up with: ${pickUp}`;
-  if (!waited) return `Job ${job.id} is ${job.status || 'active'}. Follow it with: ${pickUp}`;
-  if (end === 'deadline')
-    return `Stopped waiting after ${elapsed}: job ${job.id} is still running. Pick it up with: ${pickUp}`;
-  return `Job ${job.id} is ${job.status || 'active'}.`;
-}
-
-function isDone(job: Job): boolean {
-  return job.status === 'completed' || job.status === 'failed' || job.status === 'archived';
 }
 
 /** The v1 session, an extra the command does without when it cannot be read. */
@@ -162,17 +139,26 @@ export function outputsOf(job: Job, session: Session): JobOutputs {
   };
 }
 
-/** The command's end in its row's words (outcome/table.ts): its lines and its exit code. */
+/** The command's end in its row's words (outcome/table.ts): its lines, --json's message, its exit code. */
 function report(display: Display, job: Job, outputs: JobOutputs, end: WaitEnd, waited: boolean): number {
-  if (outputs.title) display.line(`Title: ${outputs.title}`);
-  const outcome = isDone(job) || waited ? decideOutcome({ job, end }, { elapsedMs: 0 }) : startedOutcome(job);
-  const exit = say(display, outcome.kind, {
+  const done = isTerminal(job.status);
+  const outcome =
+    done || waited || end === 'cancelled' ? decideOutcome({ job, end }, { elapsedMs: 0 }) : startedOutcome(job);
+  const facts = {
     id: job.id,
     waited: waited ? display.elapsed : '',
     status: statusOf(outcome),
     prLink: outcome.prLink,
-  });
-  if (isDone(job) && outputs.message) display.line(`Message: ${outputs.message}`);
+  };
+  if (display.mode === 'json') {
+    // The agent's own message first; a completed job's lines say nothing it does not.
+    const lines =
+      job.status === 'completed' ? [] : OUTCOMES[outcome.kind].cli.lines({ ...facts, command: display.command });
+    display.json({ ...outputs, message: outputs.message || lines.join(' ') });
+  }
+  if (outputs.title) display.line(`Title: ${outputs.title}`);
+  const exit = say(display, outcome.kind, facts);
+  if (done && outputs.message) display.line(`Message: ${outputs.message}`);
   return exit;
 }
 
@@ -186,16 +172,16 @@ function say(display: Display, kind: OutcomeKind, facts: Omit<CliFacts, 'command
   return cli.exit;
 }
 
-function interrupted(display: Display, job: Job | undefined, request: JobRequest): number {
-  // A create (or follow-up) under way when it was cut: the service may have acted on it.
-  const sent = job || request.kind === 'status' ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
-  const id = job?.id ?? (request.kind === 'status' ? request.id : '');
+/** Interrupted before a job was known; `mayExist`: a create (or follow-up) was cut on the wire (sendOnce). */
+function interrupted(display: Display, request: JobRequest, mayExist: boolean): number {
+  const sent = !mayExist ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
+  const id = request.kind === 'status' ? request.id : '';
   return say(display, 'cancelled', { id, waited: '', status: '', prLink: '', sent });
 }
 
-function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
+function failed(display: Display, error: unknown, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  const sent = !job && request.kind !== 'status' && isAmbiguous(error) ? 'a job' : undefined;
+  const sent = error instanceof JobMayExist ? 'a job' : undefined;
   say(display, 'error', { id: job?.id ?? '', waited: '', status: '', prLink: '', sent });
   // Only a failure of the service is the row's; anything else is the command's own failure.
   return error instanceof ServiceError ? OUTCOMES.error.cli.exit : EXIT.failed;

@@ -226,10 +226,11 @@ export const OUTCOMES: Rows = {
       lines: (f) =>
         f.sent
           ? [
-              `Interrupted while the request was being sent: the service may have ${f.sent === 'a job' ? 'started a job' : 'taken the follow-up'}. ` +
-                'Look for it on the service before you try again.',
+              `Interrupted while the request was being sent: the service may have ${f.sent === 'a job' ? `started a job. Look for it (${f.command} jobs lists the recent ones)` : 'taken the follow-up. Look for it on the service'} before you try again.`,
             ]
-          : [`Interrupted: job ${f.id} goes on on the service. ${pickUp(f)}`],
+          : f.id
+            ? [`Interrupted: job ${f.id} goes on on the service. ${pickUp(f)}`]
+            : ['Interrupted before the request was sent: nothing reached the service.'],
       exit: EXIT.interrupted,
       stderr: true,
     },
@@ -270,7 +271,7 @@ export const OUTCOMES: Rows = {
         f.id
           ? [`Job ${f.id} may still be running. ${pickUp(f)}`]
           : f.sent
-            ? ['A job may exist: look for it before you try again.']
+            ? [`A job may exist: look for it (${f.command} jobs lists the recent ones) before you try again.`]
             : [],
       exit: EXIT.unreachable,
       stderr: true,

@@ -1,7 +1,7 @@
 import { ServiceError, errorMessage } from '../base/errors.ts';
 import { compareRange, listChangedFiles, readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
-import { isAmbiguous, sendOnce } from '../service/send-once.ts';
+import { JobMayExist, sendOnce, type SendOptions } from '../service/send-once.ts';
 import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
 import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
@@ -61,15 +61,21 @@ export async function followRound(context: FollowContext): Promise<Round> {
         const verdict = await mayExist(context, thread, pull.headSha, checkId);
         return { job: undefined, verdict, interrupted: false, stop: true };
       }
-      const files = await listChangedFiles(octokit, repository, number);
-      // Recorded before the create: a run cut off during it leaves "a job may exist" to every later run.
-      thread.state = { ...thread.state, head: pull.headSha };
+      const prompt = openingPrompt(repository, pull, await listChangedFiles(octokit, repository, number));
       created = true;
-      await flagInFlight(context, true);
-      await say(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
-      job = await send(context, 'Creating the job', () =>
-        deps.client.createJob(openingPrompt(repository, pull, files), undefined, deps.signal),
-      );
+      job = await sendOnce('Creating the job', (cut) => deps.client.createJob(prompt, undefined, cut), {
+        ...sendOptions(context),
+        record: {
+          // Before the create: a run cut off during it leaves "a job may exist" to every later run.
+          write: async () => {
+            thread.state = { ...thread.state, head: pull.headSha };
+            await flagInFlight(context, true);
+            await say(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
+          },
+          // Nothing reached the service: the next event creates the job (failRound writes the thread).
+          takeBack: () => void (thread.state = { ...thread.state, head: '' }),
+        },
+      });
       log.info(`Created job ${job.id} for pull request #${number} at ${pull.headSha.slice(0, 12)}.`);
       thread.jobId = job.id;
     } else if (thread.state.head !== pull.headSha) {
@@ -77,8 +83,10 @@ export async function followRound(context: FollowContext): Promise<Round> {
       const base = thread.state.head || pull.baseSha;
       const range = await compareRange(octokit, repository, base, pull.headSha);
       const prompt = followUpPrompt(pull, range, thread.state.head !== '');
-      job = await send(context, `Sending the follow-up to job ${thread.jobId}`, () =>
-        deps.client.sendMessage(thread.jobId, prompt, undefined, deps.signal),
+      job = await sendOnce(
+        `Sending the follow-up to job ${thread.jobId}`,
+        (cut) => deps.client.sendMessage(thread.jobId, prompt, undefined, cut),
+        sendOptions(context),
       );
       log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);
       thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };
@@ -96,10 +104,8 @@ export async function followRound(context: FollowContext): Promise<Round> {
       });
     }
   } catch (error) {
-    const creating = !thread.jobId && thread.state.head !== '';
-    const unsure = creating && (isAmbiguous(error) || deps.signal.aborted);
-    // Nothing reached the service: the record is taken back, so the next event creates the job.
-    if (creating && !unsure) thread.state = { ...thread.state, head: '' };
+    // Decided by sendOnce, which kept the record or took it back: a follow-up's job exists anyway.
+    const unsure = !thread.jobId && error instanceof JobMayExist;
     // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
     if (unsure) deps.runner.log.warning(refusal(error));
     const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
@@ -188,14 +194,10 @@ async function behind(
   return { job: undefined, verdict: { line, conclusion: 'neutral' }, interrupted: false, stop: true };
 }
 
-async function send(context: FollowContext, what: string, request: () => Promise<Job>): Promise<Job> {
-  const { deps, settings } = context;
-  return sendOnce(what, request, {
-    deadline: deps.clock.now() + settings.timeoutMs,
-    backoff: deps.timings.send,
-    clock: deps.clock,
-    log: deps.runner.log,
-  });
+/** Each request of a round: the run's deadline from now, its backoff and its cancel. */
+function sendOptions({ deps, settings }: FollowContext): SendOptions {
+  const { clock, runner, timings, signal } = deps;
+  return { deadline: clock.now() + settings.timeoutMs, backoff: timings.send, clock, log: runner.log, signal };
 }
 
 /** A refusal of the service said as the reason, with the wait when the project's rate limit answered. */

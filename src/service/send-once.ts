@@ -1,3 +1,10 @@
+// The one place that decides, for agent mode, follow mode and the command line alike, whether a
+// create or follow-up that failed may have been acted on: then a job may exist, and the mode's
+// record of it stays. A job whose answer was lost is never adopted by a later run: the service
+// takes no idempotency key, and the v1 list's sessions carry no trace of their prompt, so a job
+// matched by its time could be another request's. Every later run and the sweep create nothing
+// and say so; a person finds the job (`docs-agent jobs` lists the project's recent ones) and
+// picks it up with `job-id`, or asks for a fresh one.
 import type { Job } from './job.ts';
 import type { Clock } from '../base/clock.ts';
 import { ServiceError, errorMessage } from '../base/errors.ts';
@@ -6,39 +13,74 @@ import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from './retry.t
 
 export type { Backoff } from './retry.ts';
 
-export interface CreateOptions {
+export interface SendOptions {
   deadline: number;
   backoff: Backoff;
   clock: Clock;
   log: Logger;
+  /** The run's cancel: the wait for the answer ends at once (the runner kills the step soon after). */
+  signal: AbortSignal;
+  /** What later runs read as "a job may exist" (agent mode's 👀 claim, follow mode's head), written before the request leaves. */
+  record?: { write?: () => Promise<void>; takeBack: () => Promise<void> | void } | undefined;
 }
 
+/** The failure of a create or follow-up the service may have acted on: a job may exist. */
+export class JobMayExist extends ServiceError {}
+
 /**
- * Sends a non-idempotent request (create a job, send a follow-up) so that it takes effect at most
- * once: it is repeated only where the service cannot have acted on it (isSafeToRepeat, retry.ts).
- * After anything ambiguous (a reset or timeout once the request was sent, 500, 502, 504, a 2xx
- * without a readable job) it fails and says a job may exist, rather than risk a duplicate.
+ * Sends a create or follow-up at most once: repeated only where the service cannot have acted on
+ * it (isSafeToRepeat, retry.ts). Throws JobMayExist, the record kept, after an ambiguous failure
+ * (a reset or timeout once sent, 500, 502, 504, a 2xx without a readable job) or a cancel that cut
+ * a request on the wire; any other failure as it is, the record taken back.
  */
-export async function sendOnce(what: string, send: () => Promise<Job>, options: CreateOptions): Promise<Job> {
+export async function sendOnce(
+  what: string,
+  send: (signal: AbortSignal) => Promise<Job>,
+  options: SendOptions,
+): Promise<Job> {
+  const { signal, record } = options;
+  let onWire = false;
+  let cutOnWire = false;
+  let onAbort = (): void => {};
+  const cancelled = new Promise<never>((_resolve, reject) => {
+    // Called at the abort itself, before the request's own failure can settle.
+    onAbort = () => {
+      cutOnWire = onWire;
+      reject(new ServiceError(`${what} was stopped: the run was cancelled`, 'cancelled'));
+    };
+  });
+  const attempt = (): Promise<Job> => {
+    onWire = true;
+    return send(signal).finally(() => (onWire = false));
+  };
   try {
-    return await withRetry(send, { what, policy: isSafeToRepeat, retries: SEND_RETRIES, ...options });
+    if (!signal.aborted) await record?.write?.();
+    if (signal.aborted) throw new ServiceError(`${what} was not sent: the run was cancelled`, 'cancelled');
+    signal.addEventListener('abort', onAbort, { once: true });
+    const retried = withRetry(attempt, { what, policy: isSafeToRepeat, retries: SEND_RETRIES, ...options });
+    return await Promise.race([retried, cancelled]);
   } catch (error) {
-    if (isAmbiguous(error)) {
-      throw new ServiceError(
-        `${what} failed in a way that leaves it unknown whether the service acted on it ` +
-          `(${errorMessage(error)}). It was not repeated, so that no second job is started: ` +
-          `look for a new job on the service before you re-run.`,
-        error.failure,
-        { status: error.status },
-      );
+    if (!cutOnWire && !isAmbiguous(error)) {
+      await record?.takeBack();
+      throw error;
     }
-    throw error;
+    const { failure, status } =
+      error instanceof ServiceError ? error : { failure: 'cancelled' as const, status: undefined };
+    throw new JobMayExist(
+      `${what} failed in a way that leaves it unknown whether the service acted on it ` +
+        `(${errorMessage(error)}). It was not repeated, so that no second job is started: ` +
+        `look for a new job on the service before you re-run.`,
+      failure,
+      { status },
+    );
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
-/** Whether the service may have acted on a request that failed: then a job may exist. */
-export function isAmbiguous(error: unknown): error is ServiceError {
+/** Whether the service may have acted on a failed request. A cancel does not say: whether it cut a request on the wire does. */
+function isAmbiguous(error: unknown): error is ServiceError {
   if (!(error instanceof ServiceError)) return false;
   if (error.failure === 'http') return (error.status ?? 0) >= 500;
-  return error.failure !== 'unreachable' && error.failure !== 'not-sent';
+  return !['unreachable', 'not-sent', 'cancelled'].includes(error.failure);
 }
