@@ -709,13 +709,21 @@ async function followRound(context) {
                 const verdict = await (0,conclude/* mayExist */.tC)(context, thread, pull.headSha, checkId);
                 return { job: undefined, verdict, interrupted: false, stop: true };
             }
-            const files = await (0,pull_requests/* listChangedFiles */.AC)(octokit, repository, number);
-            // Recorded before the create: a run cut off during it leaves "a job may exist" to every later run.
-            thread.state = { ...thread.state, head: pull.headSha };
+            const prompt = openingPrompt(repository, pull, await (0,pull_requests/* listChangedFiles */.AC)(octokit, repository, number));
             created = true;
-            await (0,write/* flagInFlight */.Uu)(context, true);
-            await (0,write/* say */.cv)(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
-            job = await send(context, 'Creating the job', () => deps.client.createJob(openingPrompt(repository, pull, files), undefined, deps.signal));
+            job = await (0,send_once/* sendOnce */.E)('Creating the job', (cut) => deps.client.createJob(prompt, undefined, cut), {
+                ...sendOptions(context),
+                record: {
+                    // Before the create: a run cut off during it leaves "a job may exist" to every later run.
+                    write: async () => {
+                        thread.state = { ...thread.state, head: pull.headSha };
+                        await (0,write/* flagInFlight */.Uu)(context, true);
+                        await (0,write/* say */.cv)(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
+                    },
+                    // Nothing reached the service: the next event creates the job (failRound writes the thread).
+                    takeBack: () => void (thread.state = { ...thread.state, head: '' }),
+                },
+            });
             log.info(`Created job ${job.id} for pull request #${number} at ${pull.headSha.slice(0, 12)}.`);
             thread.jobId = job.id;
         }
@@ -725,7 +733,7 @@ async function followRound(context) {
             const base = thread.state.head || pull.baseSha;
             const range = await (0,pull_requests/* compareRange */.NM)(octokit, repository, base, pull.headSha);
             const prompt = followUpPrompt(pull, range, thread.state.head !== '');
-            job = await send(context, `Sending the follow-up to job ${thread.jobId}`, () => deps.client.sendMessage(thread.jobId, prompt, undefined, deps.signal));
+            job = await (0,send_once/* sendOnce */.E)(`Sending the follow-up to job ${thread.jobId}`, (cut) => deps.client.sendMessage(thread.jobId, prompt, undefined, cut), sendOptions(context));
             log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);
             thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };
         }
@@ -744,11 +752,8 @@ async function followRound(context) {
         }
     }
     catch (error) {
-        const creating = !thread.jobId && thread.state.head !== '';
-        const unsure = creating && ((0,send_once/* isAmbiguous */.X)(error) || deps.signal.aborted);
-        // Nothing reached the service: the record is taken back, so the next event creates the job.
-        if (creating && !unsure)
-            thread.state = { ...thread.state, head: '' };
+        // Decided by sendOnce, which kept the record or took it back: a follow-up's job exists anyway.
+        const unsure = !thread.jobId && error instanceof send_once/* JobMayExist */.U;
         // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
         if (unsure)
             deps.runner.log.warning(refusal(error));
@@ -832,14 +837,10 @@ async function behind(context, thread, pull, checkId) {
     await (0,write/* say */.cv)(context, thread, { headline: `⚠️ **Docs:** ${summary}` });
     return { job: undefined, verdict: { line, conclusion: 'neutral' }, interrupted: false, stop: true };
 }
-async function send(context, what, request) {
-    const { deps, settings } = context;
-    return (0,send_once/* sendOnce */.E)(what, request, {
-        deadline: deps.clock.now() + settings.timeoutMs,
-        backoff: deps.timings.send,
-        clock: deps.clock,
-        log: deps.runner.log,
-    });
+/** Each request of a round: the run's deadline from now, its backoff and its cancel. */
+function sendOptions({ deps, settings }) {
+    const { clock, runner, timings, signal } = deps;
+    return { deadline: clock.now() + settings.timeoutMs, backoff: timings.send, clock, log: runner.log, signal };
 }
 /** A refusal of the service said as the reason, with the wait when the project's rate limit answered. */
 function refusal(error) {
