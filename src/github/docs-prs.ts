@@ -55,15 +55,6 @@ export interface DocsPr {
   request: DocsRequest | undefined;
 }
 
-/** The docs pull request a job's link names: `https://<host>/<owner>/<repo>/pull/<n>` (checked by the client). */
-export function docsPrOf(link: string): { repository: Repository; number: number } | undefined {
-  const [, , , owner = '', repo = '', kind = '', number = ''] = link.split('/');
-  const parsed = Number(number);
-  return owner && repo && kind === 'pull' && Number.isSafeInteger(parsed) && parsed > 0
-    ? { repository: { owner, repo }, number: parsed }
-    : undefined;
-}
-
 /** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
 function scopeOf(key: string, docs: Repository, docsNumber: number): MarkerScope {
   return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
