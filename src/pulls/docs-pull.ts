@@ -100,13 +100,12 @@ export async function settleDocs(
     ? 'The code merged: the docs pull request can be reviewed and merged.'
     : 'The code pull request was closed without merging: the docs pull request can be closed.';
   if ('problem' in found) return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
-  const { octokit } = found;
-  const docs = { repository: found.docs, number: found.number };
+  const { octokit, docs, number } = found;
   try {
     if (merged) {
-      await commentOn(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+      await commentOn(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
       if (drafted) {
-        const pull = await readPullRequest(octokit, docs.repository, docs.number);
+        const pull = await readPullRequest(octokit, docs, number);
         if (pull.draft) await setDraft(octokit, pull.nodeId, false);
       }
       const done = drafted ? 'is marked ready for review' : 'is told so';
@@ -114,11 +113,11 @@ export async function settleDocs(
     }
     await commentOn(
       octokit,
-      docs.repository,
-      docs.number,
+      docs,
+      number,
       `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`,
     );
-    await closePullRequest(octokit, docs.repository, docs.number);
+    await closePullRequest(octokit, docs, number);
     return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
   } catch (error) {
     context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${errorMessage(error)}`);
@@ -145,18 +144,17 @@ export async function reopenDocs(
       line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
     };
   }
-  const { octokit } = found;
-  const docs = { repository: found.docs, number: found.number };
+  const { octokit, docs, number } = found;
   try {
-    const pull = await readPullRequest(octokit, docs.repository, docs.number);
+    const pull = await readPullRequest(octokit, docs, number);
     if (pull.merged)
       return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
     if (pull.state === 'closed') {
-      await reopenPullRequest(octokit, docs.repository, docs.number);
+      await reopenPullRequest(octokit, docs, number);
       await commentOn(
         octokit,
-        docs.repository,
-        docs.number,
+        docs,
+        number,
         `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`,
       );
     }
