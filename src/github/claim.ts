@@ -29,14 +29,12 @@ import type { IssueThread, ReactionSubject } from './thread.ts';
  */
 export const CLAIM_REACTION = 'eyes' as const;
 
-/** What the claim sits on: the comment that asked, or the issue or pull request itself. */
-export type ClaimSubject = ReactionSubject;
-
 /** A request's key in the progress marker, and what its claim sits on. */
 export interface RequestKey {
   /** `c<comment id>`, `i<issue number>` or `r<run id>`. */
   key: string;
-  subject: ClaimSubject | undefined;
+  /** What the claim sits on: the comment that asked, or the issue or pull request itself. */
+  subject: ReactionSubject | undefined;
 }
 
 /** One key per request: a comment, an issue (opened and labelled alike), or a workflow run. */
