@@ -1,9 +1,9 @@
-import { errorMessage, publicErrorMessage, ServiceError } from '../base/errors.ts';
+import { errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { renderProgress } from '../github/progress-view.ts';
 import type { ReactionSubject, SignedComment } from '../github/thread.ts';
 import type { Job, Session } from '../service/client.ts';
-import { isTerminal, readJob } from '../service/wait.ts';
+import { isTerminal, readKnownJob } from '../service/wait.ts';
 import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -60,7 +60,7 @@ async function finishOne(
   const { step, client, clock } = context;
   const { jobId } = comment.marker;
   try {
-    const job = await readJob({
+    const job = await readKnownJob({
       client,
       id: jobId,
       tries: READ_TRIES,
@@ -69,12 +69,9 @@ async function finishOne(
       clock,
       log: step.runner.log,
       signal: step.signal,
-    }).catch((error: unknown) => {
-      // A job the service does not know (deleted, or another project's key): it will never end, so
-      // the request ends now with the error a waiting run gives, rather than in every sweep's errors.
-      if (error instanceof ServiceError && error.status === 404) return undefined;
-      throw error;
     });
+    // A job the service does not know: the request ends now with the error a waiting run gives,
+    // rather than in every sweep's errors.
     if (!job) {
       const message = `Job ${jobId} was not found in project '${context.settings.projectId}'; ask again to start a new one.`;
       const startedAt = workingSince(comment.body) ?? new Date(clock.now()).toISOString();

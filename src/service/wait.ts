@@ -123,3 +123,11 @@ export function readJob(options: ReadOptions): Promise<Job> {
     backoff: { minMs: delayMs, maxMs: 4 * delayMs },
   });
 }
+
+/** `readJob`, but undefined for a job the service does not know (404: deleted, or another project's): it never ends. */
+export function readKnownJob(options: ReadOptions): Promise<Job | undefined> {
+  return readJob(options).catch((error: unknown) => {
+    if (error instanceof ServiceError && error.status === 404) return undefined;
+    throw error;
+  });
+}
