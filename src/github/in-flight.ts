@@ -7,10 +7,8 @@ import { sweepSwitchOf } from './workflows.ts';
  * has a job that no run has reported the end of (a detached request, a waiting run cancelled or
  * timed out, a followed pull request's job), and takes off when the final word is written. The
  * sweep (`mode: sweep`) lists it, one call per hundred, so its cost grows with the requests in
- * flight and not with the size of the repository. GitHub creates the label on first use. People
- * should leave it alone (docs/sweep.md, "The in-flight label"): taking it off by hand leaves a
- * request to no sweep, putting it on by hand costs a look at the thread (in the sweep's read of
- * many, thread-batch.ts) and the call that takes the label off (nothing signed is found).
+ * flight and not with the size of the repository. docs/sweep.md ("The in-flight label") says why
+ * people should leave it alone.
  */
 export const IN_FLIGHT_LABEL = 'docs-agent: in flight';
 
