@@ -144,8 +144,7 @@ export async function listDocsPrs(
   const max = Math.min(options.max ?? MAX_DOCS_PRS, MAX_DOCS_PRS);
   const items: DocsPr[] = [];
   for (let page = 1; items.length < max; page++) {
-    if (page > MAX_LIST_PAGES) return { items, truncated: true };
-    if (options.signal?.aborted) return { items, truncated: true };
+    if (page > MAX_LIST_PAGES || options.signal?.aborted) return { items, truncated: true };
     const { data } = await octokit.rest.issues.listForRepo({
       ...docs,
       labels: DOCS_PR_LABEL,
