@@ -8,6 +8,7 @@ import { docsAccess, docsPull, settleDocs } from './docs-pull.ts';
 import { check } from './write.ts';
 
 type Settled = { done: boolean; line: string };
+const said = (done: boolean, line: string): Settled => ({ done, line });
 
 /**
  * The code pull request closed: with `ready-when: released` and a merge, the docs pull request waits
@@ -41,23 +42,17 @@ async function waitForRelease(
   const { log } = deps.runner;
   // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
   const found = await docsPull(context, link, code.jobId);
-  if ('problem' in found) {
-    return { done: false, line: `The code merged; the docs pull request cannot wait for a release: ${found.problem}.` };
-  }
+  if ('problem' in found)
+    return said(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
   const { octokit, docs } = found;
   try {
     const pull = await readPullRequest(octokit, docs, found.number);
-    if (pull.state === 'closed')
-      return { done: true, line: 'The code merged; the docs pull request is closed: left as it is.' };
-    if (!pull.draft) {
-      return { done: true, line: 'The code merged; the docs pull request was marked ready by hand: left as it is.' };
-    }
+    if (pull.state === 'closed') return said(true, 'The code merged; the docs pull request is closed: left as it is.');
+    if (!pull.draft)
+      return said(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
     const merge = await readMerge(context.octokit, repository, number);
     if (!merge.sha)
-      return {
-        done: false,
-        line: 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.',
-      };
+      return said(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
     const short = merge.sha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
     await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {});
@@ -81,15 +76,12 @@ async function waitForRelease(
       summary: `The code merged as ${short}. The docs pull request is marked ready for review when a published release contains it.`,
       conclusion: 'success',
     });
-    return {
-      done: true,
-      line: `The code merged: the docs pull request waits for a release that contains commit ${short}.`,
-    };
+    return said(true, `The code merged: the docs pull request waits for a release that contains commit ${short}.`);
   } catch (error) {
     log.warning(`Could not keep the docs pull request ${link} waiting for a release: ${errorMessage(error)}`);
-    return {
-      done: false,
-      line: `The code merged; keeping the docs pull request waiting failed: ${errorMessage(error).slice(0, 200)}`,
-    };
+    return said(
+      false,
+      `The code merged; keeping the docs pull request waiting failed: ${errorMessage(error).slice(0, 200)}`,
+    );
   }
 }
