@@ -4,11 +4,8 @@ import { commentOn, readPullRequest } from '../github/pull-requests.ts';
 import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, docsPull, settleDocs } from './docs-pull.ts';
+import { docsAccess, docsPull, said, settleDocs, type Settled } from './docs-pull.ts';
 import { check } from './write.ts';
-
-type Settled = { done: boolean; line: string };
-const said = (done: boolean, line: string): Settled => ({ done, line });
 
 /**
  * The code pull request closed: with `ready-when: released` and a merge, the docs pull request waits
