@@ -35,12 +35,8 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
     throw missingGitHubToken('following a pull request needs it (comments, checks)');
   }
   const octokit = await deps.octokit();
-  const issue = new IssueThread(
-    octokit,
-    { ...event.repository, issueNumber: decision.number },
-    deps.runner.log,
-    settings.apiKey,
-  );
+  const target = { ...event.repository, issueNumber: decision.number };
+  const issue = new IssueThread(octokit, target, deps.runner.log, settings.apiKey);
   const context: FollowContext = {
     settings,
     follow,
