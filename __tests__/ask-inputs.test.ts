@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import type { AskSettings } from '../src/ask/inputs.ts';
 import { askMode } from '../src/ask/mode.ts';
-import { askIn, isAskRun, type AskRouting } from '../src/ask/route.ts';
+import { askIn, isAskRun } from '../src/ask/route.ts';
 import { InputProblems } from '../src/step/inputs.ts';
-import { readRouting } from '../src/step/mode.ts';
+import { readRouting, type Routing } from '../src/step/mode.ts';
 import { decideAsk } from '../src/ask/trigger.ts';
 import { readAnswer } from '../src/service/assistant-stream.ts';
 import type { GitHubEvent } from '../src/github/event.ts';
 import { clearSecrets } from '../src/text/text-gate.ts';
 
-const ROUTING: AskRouting = {
+const ROUTING: Routing = {
   mode: 'agent',
   triggerPhrase: '/docs',
   askWord: 'ask',
@@ -36,7 +36,7 @@ function withInputs(inputs: Record<string, string>, run: () => void): void {
  * The ask settings of a run that asks ("How?" on a dispatch), read as ask mode reads them, or every
  * input error at once. `problems`: the errors of the routing inputs, read before.
  */
-function readAskSettings(routing: AskRouting, problems = new InputProblems()): AskSettings {
+function readAskSettings(routing: Routing, problems = new InputProblems()): AskSettings {
   const event: GitHubEvent = { name: 'workflow_dispatch', payload: {}, repository: { owner: 'o', repo: 'r' } };
   process.env.INPUT_PROMPT = 'How?';
   try {
@@ -159,8 +159,8 @@ describe('ask routing', () => {
 
 describe('where ask mode is set up', () => {
   const names = ['mode', 'domain', 'assistant-key', 'ask-label', 'ask-word'];
-  const routingWith = (inputs: Record<string, string>): AskRouting => {
-    let routing: AskRouting | undefined;
+  const routingWith = (inputs: Record<string, string>): Routing => {
+    let routing: Routing | undefined;
     // As the runner passes them: every input, action.yml's defaults for those the workflow leaves out.
     const defaults = { mode: 'agent', domain: '', 'assistant-key': '', 'ask-label': '', 'ask-word': 'ask' };
     withInputs({ ...defaults, ...inputs }, () => (routing = readRouting()));

@@ -22,12 +22,11 @@ import { pullsFinisher } from '../src/pulls/finisher.ts';
 import { AgentClient } from '../src/service/client.ts';
 import { createTransport } from '../src/service/transport.ts';
 import type { SweepContext, SweepResult } from '../src/step/finish.ts';
-import { NO_RELEASE } from '../src/step/release-inputs.ts';
 import { StepRecord } from '../src/step/state.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { seen } from './support/render.ts';
 import { API_KEY, GITHUB_TOKEN, webhookPayload, type RunResult } from './support/runner.ts';
-import { closeServices, commentEvent, resetServices, runInProcessAgainst } from './support/services.ts';
+import { closeServices, commentEvent, NO_RELEASE, resetServices, runInProcessAgainst } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;

@@ -1,4 +1,4 @@
-import { MAX_MARKDOWN, scanLines, visibleMarkdown } from '../src/text/markdown.ts';
+import { MAX_MARKDOWN, readMarkdown, visibleMarkdown } from '../src/text/markdown.ts';
 import { findRequest } from '../src/github/request.ts';
 import { stripInvisibleCharacters } from '../src/text/sanitize.ts';
 import { HOSTILE_SHAPES } from './support/markdown-shapes.ts';
@@ -84,7 +84,7 @@ describe('reading a comment is bounded', () => {
 
 describe('line structure', () => {
   test('marks quotes, lazy lines, code, HTML and lines that begin inside a code span', () => {
-    const lines = scanLines('> a\nlazy\n\n```\ncode\n```\n<div>\nx\n\ntext `span\nstill` after');
+    const { lines } = readMarkdown('> a\nlazy\n\n```\ncode\n```\n<div>\nx\n\ntext `span\nstill` after');
     expect(lines.map((line) => [line.kind, line.quoted, line.inInline])).toEqual([
       ['paragraph', true, false],
       ['paragraph', true, false],

@@ -5,7 +5,6 @@
  * job ends when the test says) and the fake GitHub (the code pull request #2, the docs pull
  * request #1 the emulator's job opens in the same repository).
  */
-import { NO_RELEASE } from '../src/step/release-inputs.ts';
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { systemClock } from '../src/base/clock.ts';
 import { USER_AGENT } from '../src/base/constants.ts';
@@ -24,7 +23,7 @@ import { registerSecret } from '../src/text/text-gate.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { seen } from './support/render.ts';
 import { API_KEY, GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
-import { closeServices, createRequests, resetServices, runStepAgainst } from './support/services.ts';
+import { closeServices, createRequests, NO_RELEASE, resetServices, runStepAgainst } from './support/services.ts';
 
 let emulator: Emulator;
 let github: FakeGitHub;

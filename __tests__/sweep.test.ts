@@ -2,7 +2,6 @@
 // test: agent mode's finisher (agent/finisher.ts) for each state a request in flight can be in, and
 // the sweep's walk over the index (sweep/run.ts). The whole runs through dist/ are in
 // sweep.contract.test.ts.
-import { NO_RELEASE } from '../src/step/release-inputs.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
 import { Conversation } from '../src/agent/conversation.ts';
 import { STALE_GRACE_MS } from '../src/github/claim.ts';
@@ -19,7 +18,7 @@ import { scaledTimings } from '../src/step/timings.ts';
 import { runSweep } from '../src/sweep/run.ts';
 import { FakeRunner } from './support/fake-runner.ts';
 import { seen } from './support/render.ts';
-import { useFakeGitHubApi } from './support/services.ts';
+import { NO_RELEASE, useFakeGitHubApi } from './support/services.ts';
 
 const TOKEN = 'ghs_sweep_token';
 const KEY = 'svc_sweep_key_0123456789';

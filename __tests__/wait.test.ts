@@ -151,9 +151,7 @@ describe('wait loop', () => {
     };
     const log = memoryLogger();
     setTimeout(() => controller.abort(), 10);
-    const result = await waitForJob(
-      options(client, new FakeClock(0), { signal: controller.signal, pollFirst: true, log }),
-    );
+    const result = await waitForJob(options(client, new FakeClock(0), { signal: controller.signal, log }));
     expect(seen).toEqual([controller.signal]);
     expect(result).toEqual({ job: active, end: 'cancelled' });
     expect(log.lines.filter((l) => l.includes('trying again'))).toEqual([]);
@@ -167,13 +165,6 @@ describe('wait loop', () => {
     expect(log.lines.filter((l) => l.startsWith('warning:'))).toEqual([
       "warning: The service reported an unknown job status 'completed\\n'; waiting as if the job were still running.",
     ]);
-  });
-
-  test('polls first when attaching to a job', async () => {
-    const clock = new FakeClock(0);
-    const result = await waitForJob(options(scripted({ status: 'completed' }), clock, { pollFirst: true }));
-    expect(result.end).toBe('terminal');
-    expect(clock.sleeps).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { startEmulator, type Emulator, type RecordedRequest } from '../../emulat
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
 import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './runner.ts';
 import { runInProcess, runPostInProcess, runStep } from './in-process.ts';
+import type { ReleaseSettings } from '../../src/step/release-inputs.ts';
 
 export interface Services {
   emulator: Emulator;
@@ -152,3 +153,11 @@ export function useFakeGitHubApi(token: string, use: (github: FakeGitHub) => voi
   beforeEach(() => github?.reset());
   afterEach(() => expect(github?.violations).toEqual([]));
 }
+
+/** The release settings' defaults: the docs pull request ready at the merge, as before `ready-when` existed. */
+export const NO_RELEASE: ReleaseSettings = {
+  readyWhen: 'merged',
+  autoMerge: false,
+  includePrereleases: false,
+  releaseFollowUp: false,
+};

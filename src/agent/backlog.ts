@@ -107,17 +107,8 @@ export async function markOpenedDocs(
   deps: Dependencies,
 ): Promise<void> {
   if (!octokit || !isOutcome(result) || !result.job || !result.prLink) return;
-  const number = trigger.issue?.number ?? trigger.mergedPullRequest;
-  if (number === undefined) return;
-  const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-  await markDocsPull(
-    accessOf(octokit, event, settings, deps),
-    result.prLink,
-    {
-      number,
-      pull,
-      jobId: result.job.id,
-    },
-    result.job,
-  );
+  const request = requestOf(trigger);
+  if (!request.number) return;
+  const access = accessOf(octokit, event, settings, deps);
+  await markDocsPull(access, result.prLink, { ...request, jobId: result.job.id }, result.job);
 }

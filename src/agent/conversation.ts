@@ -218,35 +218,26 @@ export class Conversation {
     await this.#progress.notify(login, key, notice);
   }
 
-  #final(outcome: Outcome, elapsedMs: number): ProgressFacts {
-    const thread = {
+  /** What the marker and the post step keep of the request. */
+  get #thread() {
+    return {
       triggers: this.#triggers,
       startedAt: this.#startedAt,
       open: this.#request.notify ?? '',
       sweep: this.#sweep,
     };
-    return finalFacts(outcome, thread, elapsedMs);
+  }
+
+  #final(outcome: Outcome, elapsedMs: number): ProgressFacts {
+    return finalFacts(outcome, this.#thread, elapsedMs);
   }
 
   #save(progress: ProgressComments): void {
-    this.#deps.record?.saveProgress(progress.issueNumber, {
-      triggers: this.#triggers,
-      startedAt: this.#startedAt,
-      open: this.#request.notify ?? '',
-      sweep: this.#sweep,
-    });
+    this.#deps.record?.saveProgress(progress.issueNumber, this.#thread);
   }
 
   #view(shown: Omit<ProgressFacts, 'jobId' | 'triggers' | 'startedAt'>) {
-    return this.#words({
-      ...shown,
-      jobId: this.#jobId,
-      triggers: this.#triggers,
-      startedAt: this.#startedAt,
-      open: this.#request.notify ?? '',
-      detached: this.#detached,
-      sweep: this.#sweep,
-    });
+    return this.#words({ ...shown, ...this.#thread, jobId: this.#jobId, detached: this.#detached });
   }
 
   /** Facts this run made, always of a known state. */

@@ -63,15 +63,8 @@ async function handleEvent(
     throw missingGitHubToken('this event needs it to check who asked and to report on the issue');
   }
   const octokit = needsGitHub ? await deps.octokit() : undefined;
-  const progress =
-    octokit && trigger.issue
-      ? new ProgressComments(
-          octokit,
-          { ...event.repository, issueNumber: trigger.issue.number },
-          deps.runner.log,
-          settings.apiKey,
-        )
-      : undefined;
+  const target = trigger.issue && { ...event.repository, issueNumber: trigger.issue.number };
+  const progress = octokit && target && new ProgressComments(octokit, target, deps.runner.log, settings.apiKey);
 
   if (octokit) {
     const refused = await refusal(octokit, trigger, settings, event);

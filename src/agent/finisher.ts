@@ -1,9 +1,9 @@
-import { errorMessage, publicErrorMessage, ServiceError } from '../base/errors.ts';
+import { errorMessage, publicErrorMessage } from '../base/errors.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import { renderProgress } from '../github/progress-view.ts';
 import type { ReactionSubject, SignedComment } from '../github/thread.ts';
 import type { Job, Session } from '../service/client.ts';
-import { isTerminal, readJob } from '../service/wait.ts';
+import { isTerminal, readKnownJob } from '../service/wait.ts';
 import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -60,7 +60,7 @@ async function finishOne(
   const { step, client, clock } = context;
   const { jobId } = comment.marker;
   try {
-    const job = await readJob({
+    const job = await readKnownJob({
       client,
       id: jobId,
       tries: READ_TRIES,
@@ -69,20 +69,15 @@ async function finishOne(
       clock,
       log: step.runner.log,
       signal: step.signal,
-    }).catch((error: unknown) => {
-      // A job the service does not know (deleted, or another project's key): it will never end, so
-      // the request ends now with the error a waiting run gives, rather than in every sweep's errors.
-      if (error instanceof ServiceError && error.status === 404) return undefined;
-      throw error;
     });
+    // A job the service does not know: the request ends now with the error a waiting run gives,
+    // rather than in every sweep's errors.
     if (!job) {
       const message = `Job ${jobId} was not found in project '${context.settings.projectId}'; ask again to start a new one.`;
       const startedAt = workingSince(comment.body) ?? new Date(clock.now()).toISOString();
       const gone = errorOutcome(message, undefined, message);
       const done = await conversationOf(comment, progress, context, startedAt).finishSwept(gone, 0, clock.now());
-      return done === 'claimed'
-        ? { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' }
-        : { kind: 'finished', jobId, detail: forMarkdown(message, 300) };
+      return done === 'claimed' ? claimed(jobId) : { kind: 'finished', jobId, detail: forMarkdown(message, 300) };
     }
     // The agent's plan and last message: for the final word, or for a plan the sweep shows.
     const ended = isTerminal(job.status);
@@ -97,22 +92,9 @@ async function finishOne(
     const request = { number: progress.issueNumber, pull: pullRequest };
     const outcome = await vetDocsLink(decided, sweepAccess(context), request, step.runner.log);
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
-    if (done === 'claimed') {
-      return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
-    }
+    if (done === 'claimed') return claimed(jobId);
     // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
-    if (outcome.prLink) {
-      await markDocsPull(
-        sweepAccess(context),
-        outcome.prLink,
-        {
-          number: progress.issueNumber,
-          pull: pullRequest,
-          jobId,
-        },
-        job,
-      );
-    }
+    if (outcome.prLink) await markDocsPull(sweepAccess(context), outcome.prLink, { ...request, jobId }, job);
     return { kind: 'finished', jobId, detail: forMarkdown(outcome.publicMessage ?? outcome.message, 300) };
   } catch (error) {
     step.runner.log.warning(`Could not finish job ${jobId} on #${progress.issueNumber}: ${errorMessage(error)}`);
@@ -211,6 +193,10 @@ function worst(results: SweepResult[]): SweepResult {
   const [first] = [...results].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   const jobs = [...new Set(results.map(({ jobId }) => jobId))].join(', ');
   return { kind: first?.kind ?? 'done', jobId: jobs, detail: first?.detail ?? '' };
+}
+
+function claimed(jobId: string): SweepResult {
+  return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
 }
 
 function alreadyDone(jobId: string): SweepResult {

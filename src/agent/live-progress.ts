@@ -67,11 +67,6 @@ export class LiveProgress {
     return this.#session;
   }
 
-  /** How many times the comment was edited to show the plan. */
-  get edits(): number {
-    return this.#edits;
-  }
-
   /** For the wait loop's `onPoll`: called after each successful read of the job. */
   onPoll = async (job: Job): Promise<void> => {
     if (isTerminal(job.status)) return;

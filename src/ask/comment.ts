@@ -8,7 +8,8 @@ import type { TextMessage } from '../service/assistant.ts';
 import { boundHistory, MAX_TURNS, textMessage } from '../service/assistant-history.ts';
 import type { IssueThread } from '../github/thread.ts';
 import type { MarkerScope } from '../github/marker.ts';
-import { askIn, type AskRouting } from './route.ts';
+import type { Routing } from '../step/mode.ts';
+import { askIn } from './route.ts';
 import { ANSWER_END, ANSWER_START, NO_ANSWER_TEXT } from './render.ts';
 
 /** The conversation found on the issue: the chat's id and its earlier turns, oldest first. */
@@ -25,7 +26,7 @@ export interface Conversation {
  */
 export async function findConversation(
   thread: IssueThread,
-  phrase: Pick<AskRouting, 'triggerPhrase' | 'askWord' | 'mode'>,
+  phrase: Pick<Routing, 'triggerPhrase' | 'askWord' | 'mode'>,
   /** The question the issue itself asked (opened or labelled), for an answer to it (`q=i`). */
   issueQuestion = '',
 ): Promise<Conversation | undefined> {

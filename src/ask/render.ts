@@ -43,7 +43,7 @@ export const ANSWER_END = '<!-- /answer -->';
 export const NO_ANSWER_TEXT = '_No answer text yet._';
 
 export function renderAnswerComment(view: AnswerView): string {
-  const sources = safeSources(view.sources);
+  const sources = checkSources(view.sources).kept;
   const hosts = new Set(sources.flatMap((source) => (source.url ? [new URL(source.url).host.toLowerCase()] : [])));
   const answer = neutraliseAnswer(view.answer, hosts);
   const lines = [view.marker, ANSWER_START, answer || NO_ANSWER_TEXT, ANSWER_END, ''];
@@ -101,11 +101,6 @@ export function checkSources(sources: Source[]): { kept: Source[]; refused: { ur
   return { kept, refused };
 }
 
-/** The sources that may be shown and handed on (checkSources), in order. */
-export function safeSources(sources: Source[]): Source[] {
-  return checkSources(sources).kept;
-}
-
 /**
  * A link target in the answer's text as it may stay a link (to an allowed host, checked by the
  * caller), or undefined unless it is a short http(s) URL free of secrets. Such a link is markdown in
@@ -143,20 +138,29 @@ const FENCE = /^ {0,3}(?=(`{3,}|~{3,}))\1(.*)$/;
 export function neutraliseAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
   const clean = stripInvisible(text);
   const windowed = clean.slice(0, ANSWER_LIMIT + longestSecret());
-  const redacted = redact(mapProse(windowed, (prose) => unlink(prose, allowedHosts)));
+  const redacted = redact(mapFenced(windowed, (prose) => unlink(prose, allowedHosts)).text);
   const cut =
     clean.length > ANSWER_LIMIT ? `${[...redacted.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : redacted;
   return escapeAnswer(cut, allowedHosts);
 }
 
-/** The text with each run of lines outside fenced code blocks passed through `change`. */
-function mapProse(text: string, change: (prose: string) => string): string {
+/**
+ * The text with each run of lines outside fenced code blocks passed through `prose`, the line that
+ * opens a block through `opening` and each line inside one through `code`; `open` is the fence of a
+ * block the text leaves open.
+ */
+function mapFenced(
+  text: string,
+  prose: (lines: string) => string,
+  opening: (line: string, fence: string, info: string) => string = (line) => line,
+  code: (line: string) => string = (line) => line,
+): { text: string; open: string | undefined } {
   const out: string[] = [];
-  let prose: string[] = [];
+  let lines: string[] = [];
   let open: string | undefined;
   const flush = (): void => {
-    if (prose.length > 0) out.push(change(prose.join('\n')));
-    prose = [];
+    if (lines.length > 0) out.push(prose(lines.join('\n')));
+    lines = [];
   };
   for (const line of text.split('\n')) {
     const fence = FENCE.exec(line);
@@ -164,51 +168,30 @@ function mapProse(text: string, change: (prose: string) => string): string {
       if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
         flush();
         open = fence[1] ?? '```';
-        out.push(line);
+        out.push(opening(line, open, fence[2] ?? ''));
       } else {
-        prose.push(line);
+        lines.push(line);
       }
-      continue;
-    }
-    if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim())
+    } else if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
+      out.push(line);
       open = undefined;
-    out.push(line);
+    } else {
+      out.push(code(line));
+    }
   }
   flush();
-  return out.join('\n');
+  return { text: out.join('\n'), open };
 }
 
 /** The last step: everything live broken, fenced code kept readable, and a code block left open closed. */
 function escapeAnswer(text: string, allowedHosts: ReadonlySet<string>): string {
-  const out: string[] = [];
-  let prose: string[] = [];
-  let open: string | undefined;
-  const flush = (): void => {
-    if (prose.length > 0) out.push(neutraliseProse(prose.join('\n'), allowedHosts));
-    prose = [];
-  };
-  for (const line of text.split('\n')) {
-    const fence = FENCE.exec(line);
-    if (open === undefined) {
-      if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
-        flush();
-        open = fence[1] ?? '```';
-        out.push(`${line.slice(0, line.indexOf(open))}${open}${(fence[2] ?? '').replace(/[^\w+.#-]/g, '')}`);
-      } else {
-        prose.push(line);
-      }
-      continue;
-    }
-    if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
-      out.push(line);
-      open = undefined;
-      continue;
-    }
-    out.push(breakLive(line, allowedHosts));
-  }
-  flush();
-  if (open !== undefined) out.push(open);
-  return out.join('\n').trim();
+  const escaped = mapFenced(
+    text,
+    (prose) => neutraliseProse(prose, allowedHosts),
+    (line, open, info) => `${line.slice(0, line.indexOf(open))}${open}${info.replace(/[^\w+.#-]/g, '')}`,
+    (line) => breakLive(line, allowedHosts),
+  );
+  return (escaped.open === undefined ? escaped.text : `${escaped.text}\n${escaped.open}`).trim();
 }
 
 /**

@@ -4,11 +4,8 @@ import type { GitHubEvent } from '../github/event.ts';
 import { findRequest } from '../github/request.ts';
 import type { Routing } from '../step/mode.ts';
 
-/** The routing inputs, as ask mode reads them. */
-export type AskRouting = Routing;
-
 /** Whether this run answers a question rather than asking the agent for a change. */
-export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
+export function isAskRun(event: GitHubEvent, routing: Routing): boolean {
   if (routing.mode === 'ask') return true;
   if (!routing.askConfigured) return false;
   const { payload } = event;
@@ -35,7 +32,7 @@ export function isAskRun(event: GitHubEvent, routing: AskRouting): boolean {
  */
 export function askIn(
   text: string,
-  routing: Pick<AskRouting, 'triggerPhrase' | 'askWord' | 'mode'>,
+  routing: Pick<Routing, 'triggerPhrase' | 'askWord' | 'mode'>,
 ): { question: string; newThread: boolean } | undefined {
   const request = findRequest(text, routing.triggerPhrase);
   if (request === undefined) return undefined;
@@ -51,6 +48,6 @@ export function askIn(
   return fresh ? { question: rest.slice(fresh[0].length), newThread: true } : { question: rest, newThread: false };
 }
 
-export function isAskLabel(name: string | undefined, routing: AskRouting): boolean {
+export function isAskLabel(name: string | undefined, routing: Routing): boolean {
   return !!routing.askLabel && name?.toLowerCase() === routing.askLabel.toLowerCase();
 }

@@ -3,7 +3,8 @@ import type { Actor, GitHubEvent } from '../github/event.ts';
 import { ASK_MARKER_PREFIX, MARKER_PREFIX } from '../github/marker.ts';
 import { OWNER_EVENTS } from '../github/trigger.ts';
 import { visibleMarkdown } from '../text/markdown.ts';
-import { askIn, isAskLabel, type AskRouting } from './route.ts';
+import type { Routing } from '../step/mode.ts';
+import { askIn, isAskLabel } from './route.ts';
 
 export type AskTrigger =
   | { kind: 'skip'; reason: string }
@@ -25,7 +26,7 @@ export type AskTrigger =
 /** The question and where it came from, once the run is known to be an ask run. */
 export function decideAsk(
   event: GitHubEvent,
-  routing: AskRouting,
+  routing: Routing,
   options: { prompt: string; issueNumber: number | undefined },
 ): AskTrigger {
   const { payload } = event;
@@ -95,7 +96,7 @@ export function decideAsk(
 }
 
 /** The question an issue asked when it was opened or labelled, as decideAsk read it; '' for none. */
-export function issueQuestion(event: GitHubEvent, routing: AskRouting): string {
+export function issueQuestion(event: GitHubEvent, routing: Routing): string {
   const { issue } = event.payload;
   if (!issue) return '';
   return askIn(issue.body ?? '', routing)?.question ?? wholeIssue(issue);

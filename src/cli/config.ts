@@ -40,8 +40,9 @@ export function valueOf(key: Key, flags: Record<string, unknown>, env: NodeJS.Pr
 }
 
 /**
- * Registers with the gate every key the command can see, whichever command runs: `ask` never sends
- * the admin key, but a service's answer must not print it either.
+ * Registers with the gate every key the command can see, whichever command runs, before any is
+ * read: `ask` never sends the admin key, but a service's answer must not print it either; the
+ * assistant key is public, but a key in a log invites its reuse, and the admin key may be there by mistake.
  */
 export function registerKeys(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
   for (const key of ['apiKey', 'assistantKey'] as const) {
@@ -82,7 +83,6 @@ export function readAgentSettings(
   problems: Problems,
 ): AgentSettings {
   const apiKey = valueOf('apiKey', flags, env);
-  if (apiKey) registerSecret(apiKey);
   if (!apiKey) {
     required('apiKey', `the admin key of your Documentation Agent project (it starts with 'svc_')`, problems);
   } else {
@@ -110,8 +110,6 @@ export function readAssistantSettings(
   problems: Problems,
 ): AssistantSettings {
   const assistantKey = valueOf('assistantKey', flags, env);
-  // Registered although public: a key in a log invites its reuse, and the admin key may be here by mistake.
-  if (assistantKey) registerSecret(assistantKey);
   if (!assistantKey) {
     required(
       'assistantKey',

@@ -1,4 +1,5 @@
 import { readDocsMarker, type DocsRequest } from './docs-prs.ts';
+import { removeLabel } from './in-flight.ts';
 import type { Octokit } from './octokit.ts';
 import type { Repository } from './pull-requests.ts';
 
@@ -68,13 +69,8 @@ export async function markAwaiting(octokit: Octokit, docs: Repository, number: n
   await octokit.rest.issues.addLabels({ ...docs, issue_number: number, labels: [AWAITING_RELEASE_LABEL] });
 }
 
-/** Takes the label off; already gone (404) is what was wanted. Throws otherwise. */
 export async function clearAwaiting(octokit: Octokit, docs: Repository, number: number): Promise<void> {
-  try {
-    await octokit.rest.issues.removeLabel({ ...docs, issue_number: number, name: AWAITING_RELEASE_LABEL });
-  } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error;
-  }
+  await removeLabel(octokit, docs, number, AWAITING_RELEASE_LABEL);
 }
 
 /**

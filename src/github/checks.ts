@@ -79,10 +79,6 @@ export async function findChecks(
     .map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
 
-function output(view: CheckView): { title: string; summary: string } {
-  return { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
-}
-
 /**
  * The one check of `name` on `sha`: updated when this action made one there already (`existing`,
  * from `findChecks`), created with this action's signed id when not.
@@ -100,24 +96,13 @@ export async function writeCheck(
     ? { status: 'completed' as const, conclusion: view.conclusion, completed_at: new Date().toISOString() }
     : { status: 'in_progress' as const };
   const details = view.detailsUrl ? { details_url: view.detailsUrl } : {};
+  const output = { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
+  const fields = { ...repository, ...state, ...details, output };
   if (existing !== undefined) {
-    await octokit.rest.checks.update({
-      ...repository,
-      check_run_id: existing,
-      ...state,
-      ...details,
-      output: output(view),
-    });
+    await octokit.rest.checks.update({ ...fields, check_run_id: existing });
     return existing;
   }
-  const { data } = await octokit.rest.checks.create({
-    ...repository,
-    name,
-    head_sha: sha,
-    external_id: externalId(key, repository, sha, name),
-    ...state,
-    ...details,
-    output: output(view),
-  });
+  const external_id = externalId(key, repository, sha, name);
+  const { data } = await octokit.rest.checks.create({ ...fields, name, head_sha: sha, external_id });
   return data.id;
 }

@@ -8,35 +8,22 @@ import { isRateLimited } from './rate-limit.ts';
 import type { IssueThread, ReactionSubject } from './thread.ts';
 
 /**
- * How one request makes one job.
- *
- * The service has no idempotency key, so two runs for one request (a re-delivered event, `opened`
- * and `labeled` for one issue, a re-run) would each create a job. Before creating, a run claims
- * the request on GitHub with the one atomic primitive GitHub offers: it adds the `eyes` reaction
- * to the comment that asked (or to the issue or pull request, for an issue or a merged pull
- * request: both events of one issue contend for the same reaction). GitHub keeps one reaction per
- * user and content, answering 201 to the first run and 200 to every later one of the same token.
- * - 201: this run owns the request and may create the job.
- * - 200: another run (or an earlier attempt of this one) claimed it. The job it made is found
- *   through the signed marker of the progress comment; a re-run resumes it. When no progress
- *   comment records a job, that run is still creating it, or died before it could say: a job may
- *   exist, so none is created blindly, and the run ends as skipped and says so.
- * - A create that certainly reached no service (refused, unreachable, bad input) gives the claim
- *   back by deleting the reaction, so a re-run may try again. After anything ambiguous the claim
- *   stays: a re-run then reports that a job may exist instead of making a second one.
- * Runs started by the workflow itself (dispatch, schedule, push) have no request on GitHub to
- * claim; each run id is its own request.
+ * How one request makes one job (docs/usage.md, "How one request makes one job"): the service has
+ * no idempotency key, so before creating a job a run claims the request with the one atomic
+ * primitive GitHub offers, the `eyes` reaction on the comment that asked (or on the issue or pull
+ * request: both events of one issue contend for the same reaction). GitHub answers 201 to the first
+ * run and 200 to every later one of the same token. A create that certainly reached no service gives
+ * the claim back; after anything ambiguous it stays, so a re-run reports that a job may exist
+ * instead of making a second one. Runs the workflow starts itself are each their own request.
  */
 export const CLAIM_REACTION = 'eyes' as const;
-
-/** What the claim sits on: the comment that asked, or the issue or pull request itself. */
-export type ClaimSubject = ReactionSubject;
 
 /** A request's key in the progress marker, and what its claim sits on. */
 export interface RequestKey {
   /** `c<comment id>`, `i<issue number>` or `r<run id>`. */
   key: string;
-  subject: ClaimSubject | undefined;
+  /** What the claim sits on: the comment that asked, or the issue or pull request itself. */
+  subject: ReactionSubject | undefined;
 }
 
 /** One key per request: a comment, an issue (opened and labelled alike), or a workflow run. */
@@ -132,11 +119,9 @@ export async function claimRequest(progress: ProgressComments, request: RequestK
 }
 
 /**
- * The lock on a pull request (lockPull), the same reaction as the claim above: one run at a time
- * brings its job up to date. The run that gets 201 holds it (👀 on it while it works) and deletes
- * the reaction when done; a run that gets 200 folds its push into the holder's next follow-up (the
- * holder reads the head again after each round and after letting go, so no push is left unsent).
- * A holder killed before it let go leaves a reaction taken over once older than any run could be.
+ * The lock on a pull request (lockPull, docs/pull-requests.md "One run at a time"), the same
+ * reaction as the claim above: the run that gets 201 holds it and deletes it when done; a holder
+ * killed before it let go leaves a reaction taken over once older than any run could be.
  *
  * The one stale constant: a lock older than the longest run (timeout-minutes) and this much more
  * was left by a killed run; a claim on a request's end older than this, on a comment still in

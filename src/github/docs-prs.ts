@@ -55,15 +55,6 @@ export interface DocsPr {
   request: DocsRequest | undefined;
 }
 
-/** The docs pull request a job's link names: `https://<host>/<owner>/<repo>/pull/<n>` (checked by the client). */
-export function docsPrOf(link: string): { repository: Repository; number: number } | undefined {
-  const [, , , owner = '', repo = '', kind = '', number = ''] = link.split('/');
-  const parsed = Number(number);
-  return owner && repo && kind === 'pull' && Number.isSafeInteger(parsed) && parsed > 0
-    ? { repository: { owner, repo }, number: parsed }
-    : undefined;
-}
-
 /** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
 function scopeOf(key: string, docs: Repository, docsNumber: number): MarkerScope {
   return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
@@ -153,8 +144,7 @@ export async function listDocsPrs(
   const max = Math.min(options.max ?? MAX_DOCS_PRS, MAX_DOCS_PRS);
   const items: DocsPr[] = [];
   for (let page = 1; items.length < max; page++) {
-    if (page > MAX_LIST_PAGES) return { items, truncated: true };
-    if (options.signal?.aborted) return { items, truncated: true };
+    if (page > MAX_LIST_PAGES || options.signal?.aborted) return { items, truncated: true };
     const { data } = await octokit.rest.issues.listForRepo({
       ...docs,
       labels: DOCS_PR_LABEL,

@@ -1,4 +1,5 @@
 import type { Octokit } from './octokit.ts';
+import type { Repository } from './pull-requests.ts';
 import { sweepSwitchOf } from './workflows.ts';
 
 /**
@@ -6,10 +7,8 @@ import { sweepSwitchOf } from './workflows.ts';
  * has a job that no run has reported the end of (a detached request, a waiting run cancelled or
  * timed out, a followed pull request's job), and takes off when the final word is written. The
  * sweep (`mode: sweep`) lists it, one call per hundred, so its cost grows with the requests in
- * flight and not with the size of the repository. GitHub creates the label on first use. People
- * should leave it alone (docs/sweep.md, "The in-flight label"): taking it off by hand leaves a
- * request to no sweep, putting it on by hand costs a look at the thread (in the sweep's read of
- * many, thread-batch.ts) and the call that takes the label off (nothing signed is found).
+ * flight and not with the size of the repository. docs/sweep.md ("The in-flight label") says why
+ * people should leave it alone.
  */
 export const IN_FLIGHT_LABEL = 'docs-agent: in flight';
 
@@ -26,11 +25,6 @@ export interface InFlightItem {
   updatedAt: string;
 }
 
-export interface RepoRef {
-  owner: string;
-  repo: string;
-}
-
 /**
  * Puts the label on (idempotent: GitHub keeps a label once), then enables the sweep's workflow when
  * the run's Octokit carries its switch (`sweep-workflow`, workflows.ts). In that order, every time:
@@ -38,15 +32,24 @@ export interface RepoRef {
  * this enable comes after its disable. Throws when the label fails; callers decide whether that is
  * a warning (a failed enable is one already).
  */
-export async function markInFlight(octokit: Octokit, repository: RepoRef, number: number): Promise<void> {
+export async function markInFlight(octokit: Octokit, repository: Repository, number: number): Promise<void> {
   await octokit.rest.issues.addLabels({ ...repository, issue_number: number, labels: [IN_FLIGHT_LABEL] });
   await sweepSwitchOf(octokit)?.set(octokit, repository, true);
 }
 
-/** Takes the label off; a label already gone (404) is what was wanted. */
-export async function clearInFlight(octokit: Octokit, repository: RepoRef, number: number): Promise<void> {
+export async function clearInFlight(octokit: Octokit, repository: Repository, number: number): Promise<void> {
+  await removeLabel(octokit, repository, number, IN_FLIGHT_LABEL);
+}
+
+/** Takes the label `name` off; a label already gone (404) is what was wanted. Throws otherwise. */
+export async function removeLabel(
+  octokit: Octokit,
+  repository: Repository,
+  number: number,
+  name: string,
+): Promise<void> {
   try {
-    await octokit.rest.issues.removeLabel({ ...repository, issue_number: number, name: IN_FLIGHT_LABEL });
+    await octokit.rest.issues.removeLabel({ ...repository, issue_number: number, name });
   } catch (error) {
     if ((error as { status?: number }).status !== 404) throw error;
   }
@@ -58,7 +61,7 @@ export async function clearInFlight(octokit: Octokit, repository: RepoRef, numbe
  */
 export async function listInFlight(
   octokit: Octokit,
-  repository: RepoRef,
+  repository: Repository,
   max = MAX_IN_FLIGHT,
 ): Promise<{ items: InFlightItem[]; truncated: boolean }> {
   const items: InFlightItem[] = [];

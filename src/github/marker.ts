@@ -220,7 +220,7 @@ function signed(kind: MarkerKind, values: readonly (string | undefined)[], scope
 }
 
 /** Drops what could never be in an id, so a value cannot end the HTML comment or split the line. */
-function safeId(id: string): string {
+export function safeId(id: string): string {
   return id.replace(/[^A-Za-z0-9_.-]/g, '');
 }
 

@@ -1,7 +1,7 @@
 import { STEP_SHOWN, type PlanStep } from '../base/constants.ts';
 import { formatDuration } from '../base/format.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { renderMarker, type MarkerScope, type ProgressMarker } from './marker.ts';
+import { renderMarker, safeId, type MarkerScope, type ProgressMarker } from './marker.ts';
 
 /**
  * One version of a progress comment, in the words the mode gave it (step/progress-words.ts writes
@@ -23,12 +23,8 @@ export interface ProgressView extends ProgressMarker {
   elapsedMs?: number | undefined;
 }
 
-/** The job id as the footer shows it, in inline code: only what a job id may hold (marker.ts). */
-function safeId(id: string): string {
-  return id.replace(/[^A-Za-z0-9_.-]/g, '');
-}
-
 export function renderProgress(view: ProgressView, scope: MarkerScope): string {
+  // In inline code, only what a job id may hold.
   const job = view.jobId ? `job \`${safeId(view.jobId)}\`` : 'no job';
   const footer = [job, view.runUrl ? `[workflow run](${view.runUrl})` : ''].filter(Boolean).join(' · ');
   const marker = renderMarker({ kind: 'progress', jobId: view.jobId, triggers: view.triggers, open: view.open }, scope);

@@ -75,20 +75,9 @@ export async function listChangedFiles(
   return { files, more };
 }
 
-function changedFile(file: {
-  filename: string;
-  status: string;
-  additions: number;
-  deletions: number;
-  patch?: string | undefined;
-}): ChangedFile {
-  return {
-    filename: file.filename,
-    status: file.status,
-    additions: file.additions,
-    deletions: file.deletions,
-    patch: file.patch,
-  };
+/** Only the fields of ChangedFile: GitHub's file has many more (its links, its sha). */
+function changedFile({ filename, status, additions, deletions, patch }: ChangedFile): ChangedFile {
+  return { filename, status, additions, deletions, patch };
 }
 
 /** What changed between two commits: the commits (oldest first) and the files, as GitHub compares them. */

@@ -6,34 +6,20 @@ import { sameSignature, signFields } from './marker.ts';
 /**
  * Where a run that reports on no issue (push, dispatch, schedule without `issue-number`) records
  * its job, so that a later attempt of the same workflow run (a re-run keeps GITHUB_RUN_ID and
- * counts up GITHUB_RUN_ATTEMPT) resumes it instead of creating a second one. A run that reports on
- * an issue has its progress comment for this; these runs have no place of their own on GitHub but
- * the commit they ran for (GITHUB_SHA), which a re-run shares.
+ * counts up GITHUB_RUN_ATTEMPT) resumes it instead of creating a second one: a commit status on the
+ * commit it ran for (GITHUB_SHA), which a re-run shares. docs/usage.md ("Re-runs") gives its
+ * context, its description, why its state is `success`, and what `statuses: write` does for it.
  *
- * The record is a commit status on that commit, written by the post step once the job exists
- * (the main step saves it in the step's state as soon as the job is created). A later attempt can
- * only start once this one has finished, post steps included, so the record is there in time; and
- * the main step neither loads Octokit nor waits for GitHub for it (step/post.ts):
- * - context `docs-agent/record (run <run id>, <tag>)`, so that no reader takes it for a check: the tag binds it to this step of this job
- *   (GITHUB_JOB, GITHUB_ACTION: one job may use the action in several steps) and to the request
- *   (project and prompt: the legs of a matrix share the job and the step, and nothing in the
- *   runner's environment tells them apart; legs that ask the same share one record), as an HMAC
- *   keyed by the api-key, so it names no prompt;
- * - description `Not a check: job=<id> sig=<signature>`: the signature binds the job id to the repository, the
- *   commit and the context, with the api-key, by the one signing scheme of the comment markers
- *   (marker.ts `signFields`). A status is believed only when a bot wrote it (the token's App, usually
- *   github-actions[bot]) and the signature holds: a status anyone else wrote, or one copied from
- *   another run or commit, is ignored;
- * - state `success`, and the link to the workflow run: any other state changes the commit's combined
- *   status (`pending` holds it yellow for ever, `error` and `failure` turn it red), which a record
- *   must not do; its context and description say what it is (docs/usage.md, "Re-runs").
- *
- * A commit status needs `statuses: write` (reading it, `statuses: read`), which the default token
- * has unless the workflow's `permissions:` leave it out. When GitHub refuses, the run warns, names
- * the permission, and says that a re-run will create a new job (docs/usage.md, "Re-runs").
- * Commit statuses are chosen over a check run (`checks: write`): GitHub files a check run made with
- * the workflow's token under whichever check suite of the App it picks, and a status's context is
- * a key of the action's own choosing.
+ * The post step writes it (the main step saves it in the step's state as soon as the job is
+ * created): a later attempt can only start once this one has finished, post steps included, and the
+ * main step neither loads Octokit nor waits for GitHub for it (step/post.ts). The context's tag is
+ * an HMAC keyed by the api-key over the step (GITHUB_JOB, GITHUB_ACTION: one job may use the action
+ * in several steps) and the request (project and prompt: nothing in the runner's environment tells
+ * matrix legs apart), so it names no prompt. The description's signature binds the job id to the
+ * repository, the commit and the context by the markers' one scheme (marker.ts `signFields`); a
+ * status is believed only when a bot wrote it and the signature holds. Commit statuses are chosen
+ * over a check run (`checks: write`): GitHub files a check run made with the workflow's token under
+ * whichever check suite of the App it picks, and a status's context is a key of the action's own choosing.
  */
 export interface WorkflowRun {
   /** GITHUB_RUN_ID: the same for every attempt of the run. */

@@ -139,12 +139,8 @@ export class ThreadReader {
   of(number: number): IssueThread {
     let thread = this.#threads.get(number);
     if (!thread) {
-      thread = new IssueThread(
-        this.#octokit,
-        { ...this.#repository, issueNumber: number },
-        this.#log,
-        this.#signingKey,
-      );
+      const target = { ...this.#repository, issueNumber: number };
+      thread = new IssueThread(this.#octokit, target, this.#log, this.#signingKey);
       const read = this.#read.get(number);
       if (read?.complete) thread.preload(read.comments);
       this.#threads.set(number, thread);

@@ -63,6 +63,11 @@ export class IssueThread {
     return { ...this.#target };
   }
 
+  /** The issue as GitHub's endpoints name it. */
+  get #issue(): { owner: string; repo: string; issue_number: number } {
+    return { owner: this.#target.owner, repo: this.#target.repo, issue_number: this.#target.issueNumber };
+  }
+
   /**
    * The issue's comments as read elsewhere, all of them, oldest first (the sweep's one read of many
    * threads, thread-batch.ts): the next `comments()` answers with them instead of reading. Ignored
@@ -101,8 +106,7 @@ export class IssueThread {
 
   /** Creates a comment; returns its id and address. */
   async create(body: string): Promise<{ id: number; url: string }> {
-    const { owner, repo, issueNumber } = this.#target;
-    const { data } = await this.#octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+    const { data } = await this.#octokit.rest.issues.createComment({ ...this.#issue, body });
     const kept = this.#comments;
     if (kept) this.#comments = kept.then((comments) => [...comments, { id: data.id, body, bot: true }]);
     return { id: data.id, url: data.html_url };
@@ -132,20 +136,11 @@ export class IssueThread {
 
   async unreact(subject: ReactionSubject, reactionId: number): Promise<void> {
     const { owner, repo } = this.#target;
+    const reaction = { owner, repo, reaction_id: reactionId };
     if (subject.kind === 'comment') {
-      await this.#octokit.rest.reactions.deleteForIssueComment({
-        owner,
-        repo,
-        comment_id: subject.id,
-        reaction_id: reactionId,
-      });
+      await this.#octokit.rest.reactions.deleteForIssueComment({ ...reaction, comment_id: subject.id });
     } else {
-      await this.#octokit.rest.reactions.deleteForIssue({
-        owner,
-        repo,
-        issue_number: subject.number,
-        reaction_id: reactionId,
-      });
+      await this.#octokit.rest.reactions.deleteForIssue({ ...reaction, issue_number: subject.number });
     }
   }
 
@@ -157,14 +152,7 @@ export class IssueThread {
   async findWritten(body: string, since: string): Promise<number | undefined> {
     const wanted = readMarker(body, this.scope);
     if (!wanted) return undefined;
-    const { owner, repo, issueNumber } = this.#target;
-    const { data } = await this.#octokit.rest.issues.listComments({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      since,
-      per_page: PER_PAGE,
-    });
+    const { data } = await this.#octokit.rest.issues.listComments({ ...this.#issue, since, per_page: PER_PAGE });
     return data.find((comment) => {
       const marker = comment.user?.type === 'Bot' ? readMarker(comment.body ?? '', this.scope) : undefined;
       return marker !== undefined && requestOf(marker) === requestOf(wanted);
@@ -178,15 +166,9 @@ export class IssueThread {
 
   /** At most MAX_COMMENT_PAGES pages: the first, then the newest (see MAX_COMMENT_PAGES). */
   async #list(): Promise<ThreadComment[]> {
-    const { owner, repo, issueNumber } = this.#target;
+    const { issueNumber } = this.#target;
     const page = (number?: number) =>
-      this.#octokit.rest.issues.listComments({
-        owner,
-        repo,
-        issue_number: issueNumber,
-        per_page: PER_PAGE,
-        ...(number === undefined ? {} : { page: number }),
-      });
+      this.#octokit.rest.issues.listComments({ ...this.#issue, per_page: PER_PAGE, ...(number && { page: number }) });
     const first = await page();
     const last = lastPage(first.headers.link);
     const from = Math.max(2, last - MAX_COMMENT_PAGES + 2);

@@ -69,7 +69,7 @@ export interface TriggerSettings {
    */
   askWord?: string;
   /**
-   * Whether the workflow set up ask mode (AskRouting.askConfigured; undefined: true). When it did
+   * Whether the workflow set up ask mode (step/mode.ts Routing.askConfigured; undefined: true). When it did
    * not, a question is not answered anywhere: the run skips it and tells the asker so, once.
    */
   askConfigured?: boolean;

@@ -2,16 +2,15 @@
 // pull request's first job, and the mark on the docs pull request its job opened. Kept apart from
 // run.ts and follow.ts.
 import { SKIPPED_STATUS } from '../base/constants.ts';
-import { ProgressComments } from '../github/progress-comment.ts';
 import type { PullRequest } from '../github/pull-requests.ts';
 import { backlogFull, markDocsPull } from '../step/backlog.ts';
 import type { BacklogSettings } from '../step/backlog-inputs.ts';
 import { forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
-import type { CheckView } from '../github/checks.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
 import { docsAccess } from './docs-pull.ts';
 import { findThread } from './thread.ts';
+import { refuse } from './write.ts';
 
 /**
  * With `max-open-docs-prs`, a pull request without a job yet (its follow-ups are never held back)
@@ -22,26 +21,15 @@ export async function refusedOverBacklog(
   context: FollowContext,
   backlog: BacklogSettings,
   pull: PullRequest,
-  check: (context: FollowContext, sha: string, view: CheckView) => Promise<unknown>,
 ): Promise<boolean> {
   if (!backlog.maxOpenDocsPrs) return false;
   if ((await findThread(context.issue)).jobId) return false;
   const full = await backlogFull(docsAccess(context), backlog);
   if (!full) return false;
-  const { deps, settings } = context;
-  await check(context, pull.headSha, {
-    title: `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`,
-    summary: `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`,
-    conclusion: 'neutral',
-  });
-  if (settings.replyOnRefusal) {
-    await new ProgressComments(
-      context.octokit,
-      { ...context.repository, issueNumber: context.number },
-      deps.runner.log,
-      settings.apiKey,
-    ).refuse(pull.author.login, full.reason);
-  }
+  const { deps } = context;
+  const title = `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`;
+  const summary = `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`;
+  await refuse(context, pull, { title, summary }, full.reason);
   deps.record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${full.reason}`) });
   deps.runner.log.notice(`Not started: ${full.reason}.`);
   return true;

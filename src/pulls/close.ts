@@ -50,11 +50,7 @@ export async function settleClose(context: FollowContext): Promise<string> {
   const job = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
   const { merged } = pull;
   const settled = job.prLink
-    ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, {
-        url: pull.url,
-        headSha: pull.headSha,
-        jobId: job.id,
-      })
+    ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, { ...pull, jobId: job.id })
     : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
   if (settled.done) thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';

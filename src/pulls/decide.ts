@@ -73,16 +73,13 @@ export function decidePullEvent(
   }
   const number = pull.number;
   const headSha = pull.head?.sha ?? '';
+  const skip = (reason: string): PullDecision => ({ kind: 'skip', number, headSha, reason });
   // No secrets, no key to find the job with or to sign with: nothing of the life can run, the close included.
   if (!getsSecrets(event, env)) {
-    return {
-      kind: 'skip',
-      number,
-      headSha,
-      reason:
-        'a pull request from a fork gets no secrets on pull_request; a maintainer can start its docs job ' +
+    return skip(
+      'a pull request from a fork gets no secrets on pull_request; a maintainer can start its docs job ' +
         'with a `/docs` comment on the pull request',
-    };
+    );
   }
   if (action === 'closed') return { kind: 'close', number, merged: pull.merged === true, headSha };
   const skipLabel = settings.skipLabel.toLowerCase();
@@ -92,17 +89,9 @@ export function decidePullEvent(
   if (labelEvent && payload.label?.name.toLowerCase() !== skipLabel) {
     return { kind: 'ignore', reason: `the label '${payload.label?.name ?? ''}' is not '${settings.skipLabel}'` };
   }
-  if (labelled) {
-    return { kind: 'skip', number, headSha, reason: `the pull request has the '${settings.skipLabel}' label` };
-  }
-  if (pull.draft === true) {
-    return {
-      kind: 'skip',
-      number,
-      headSha,
-      reason: 'the pull request is a draft; the docs job starts when it is marked ready for review',
-    };
-  }
+  if (labelled) return skip(`the pull request has the '${settings.skipLabel}' label`);
+  if (pull.draft === true)
+    return skip('the pull request is a draft; the docs job starts when it is marked ready for review');
   const before = action === 'synchronize' ? payload.before : undefined;
   return { kind: 'follow', number, headSha, before };
 }

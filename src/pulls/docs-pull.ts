@@ -6,6 +6,10 @@ import type { Job } from '../service/client.ts';
 import { ourDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
+/** What was done to the docs pull request, in one line for the thread, and whether it is done. */
+export type Settled = { done: boolean; line: string };
+export const said = (done: boolean, line: string): Settled => ({ done, line });
+
 /** What reaches the docs repository from a followed pull request (step/backlog.ts). */
 export function docsAccess(context: FollowContext): DocsAccess {
   return {
@@ -93,36 +97,35 @@ export async function settleDocs(
   drafted: boolean,
   codeUrl: string,
   jobId: string,
-): Promise<{ done: boolean; line: string }> {
+): Promise<Settled> {
   const found = await docsPull(context, link, jobId);
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
     : 'The code pull request was closed without merging: the docs pull request can be closed.';
-  if ('problem' in found) return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
-  const { octokit } = found;
-  const docs = { repository: found.docs, number: found.number };
+  if ('problem' in found) return said(false, `${todo} (Nothing was done to it: ${found.problem}.)`);
+  const { octokit, docs, number } = found;
   try {
     if (merged) {
-      await commentOn(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+      await commentOn(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
       if (drafted) {
-        const pull = await readPullRequest(octokit, docs.repository, docs.number);
+        const pull = await readPullRequest(octokit, docs, number);
         if (pull.draft) await setDraft(octokit, pull.nodeId, false);
       }
       const done = drafted ? 'is marked ready for review' : 'is told so';
-      return { done: true, line: `The code merged: the docs pull request ${done}.` };
+      return said(true, `The code merged: the docs pull request ${done}.`);
     }
     await commentOn(
       octokit,
-      docs.repository,
-      docs.number,
+      docs,
+      number,
       `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`,
     );
-    await closePullRequest(octokit, docs.repository, docs.number);
-    return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
+    await closePullRequest(octokit, docs, number);
+    return said(true, 'The code pull request was closed without merging: the docs pull request is closed.');
   } catch (error) {
     context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${errorMessage(error)}`);
-    return { done: false, line: `${todo} (Updating it failed: ${errorMessage(error).slice(0, 200)})` };
+    return said(false, `${todo} (Updating it failed: ${errorMessage(error).slice(0, 200)})`);
   }
 }
 
@@ -137,35 +140,31 @@ export async function reopenDocs(
   link: string,
   codeUrl: string,
   jobId: string,
-): Promise<{ done: boolean; line: string }> {
+): Promise<Settled> {
   const found = await docsPull(context, link, jobId);
+  const reopened = 'The code pull request was reopened';
   if ('problem' in found) {
-    return {
-      done: false,
-      line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
-    };
+    return said(
+      false,
+      `${reopened}: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
+    );
   }
-  const { octokit } = found;
-  const docs = { repository: found.docs, number: found.number };
+  const { octokit, docs, number } = found;
   try {
-    const pull = await readPullRequest(octokit, docs.repository, docs.number);
-    if (pull.merged)
-      return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
+    const pull = await readPullRequest(octokit, docs, number);
+    if (pull.merged) return said(true, `${reopened}; its docs pull request was merged meanwhile.`);
     if (pull.state === 'closed') {
-      await reopenPullRequest(octokit, docs.repository, docs.number);
+      await reopenPullRequest(octokit, docs, number);
       await commentOn(
         octokit,
-        docs.repository,
-        docs.number,
+        docs,
+        number,
         `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`,
       );
     }
-    return { done: true, line: 'The code pull request was reopened: so is the docs pull request.' };
+    return said(true, `${reopened}: so is the docs pull request.`);
   } catch (error) {
     context.deps.runner.log.warning(`Could not reopen the docs pull request ${link}: ${errorMessage(error)}`);
-    return {
-      done: false,
-      line: `The code pull request was reopened; reopening the docs pull request failed: ${errorMessage(error).slice(0, 200)}`,
-    };
+    return said(false, `${reopened}; reopening the docs pull request failed: ${errorMessage(error).slice(0, 200)}`);
   }
 }

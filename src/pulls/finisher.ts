@@ -1,10 +1,7 @@
-// Follow mode's finisher, the sweep's side of follow mode: a pull request the in-flight label
-// lists, whose job round no run reported. It reads the job once and writes what the waiting run would have written
-// (conclude.ts: the one place that writes a round's end), or the plan while the job works.
-import { errorMessage, ServiceError } from '../base/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
 import { readPullRequest } from '../github/pull-requests.ts';
-import { isTerminal, readJob } from '../service/wait.ts';
+import { isTerminal, readKnownJob } from '../service/wait.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -22,7 +19,8 @@ const JOB_READS = 3;
  * Follow mode's finisher (step/finish.ts): what the sweep asks of a labelled pull request whose
  * round no run reported (a `wait: false` run, a run cancelled or out of time), finished exactly as
  * the waiting run would have; undefined for an item without this action's signed follow line (a
- * `/docs` request's job is the agent finisher's).
+ * `/docs` request's job is the agent finisher's). The job is read once; its end is written by
+ * conclude.ts, the one place that writes a round's end, or its plan shown while it works.
  *
  * The rule for two at once (two sweeps, or a sweep and a run of follow mode): the end is written
  * only under the pull request's lock (lock.ts, `underLock`), the same every run of follow mode
@@ -73,7 +71,7 @@ async function finishHeld(context: FollowContext, jobId: string, deadline = Infi
       detail: `the check on ${head.slice(0, 12)} was completed already`,
     });
   }
-  const job = await readJob({
+  const job = await readKnownJob({
     client: deps.client,
     id: jobId,
     tries: JOB_READS,
@@ -83,11 +81,8 @@ async function finishHeld(context: FollowContext, jobId: string, deadline = Infi
     clock: deps.clock,
     log: deps.runner.log,
     signal: deps.signal,
-  }).catch((error: unknown) => {
-    // A job the service does not know will never end: the round ends now, as a failed one.
-    if (error instanceof ServiceError && error.status === 404) return undefined;
-    throw error;
   });
+  // A job the service does not know will never end: the round ends now, as a failed one.
   if (!job) {
     const why = `job ${jobId} was not found in project '${settings.projectId}'`;
     const verdict = await failRound(context, thread, head, headCheck?.id, why);

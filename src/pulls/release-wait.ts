@@ -1,12 +1,11 @@
 import { errorMessage } from '../base/errors.ts';
 import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
 import { commentOn, readPullRequest } from '../github/pull-requests.ts';
+import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, docsPull, settleDocs } from './docs-pull.ts';
+import { docsAccess, docsPull, said, settleDocs, type Settled } from './docs-pull.ts';
 import { check } from './write.ts';
-
-type Settled = { done: boolean; line: string };
 
 /**
  * The code pull request closed: with `ready-when: released` and a merge, the docs pull request waits
@@ -40,59 +39,46 @@ async function waitForRelease(
   const { log } = deps.runner;
   // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
   const found = await docsPull(context, link, code.jobId);
-  if ('problem' in found) {
-    return { done: false, line: `The code merged; the docs pull request cannot wait for a release: ${found.problem}.` };
-  }
-  const { octokit } = found;
-  const docs = { repository: found.docs, number: found.number };
+  if ('problem' in found)
+    return said(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
+  const { octokit, docs } = found;
   try {
-    const pull = await readPullRequest(octokit, docs.repository, docs.number);
-    if (pull.state === 'closed')
-      return { done: true, line: 'The code merged; the docs pull request is closed: left as it is.' };
-    if (!pull.draft) {
-      return { done: true, line: 'The code merged; the docs pull request was marked ready by hand: left as it is.' };
-    }
+    const pull = await readPullRequest(octokit, docs, found.number);
+    if (pull.state === 'closed') return said(true, 'The code merged; the docs pull request is closed: left as it is.');
+    if (!pull.draft)
+      return said(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
     const merge = await readMerge(context.octokit, repository, number);
     if (!merge.sha)
-      return {
-        done: false,
-        line: 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.',
-      };
+      return said(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
     const short = merge.sha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
     await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {});
-    await markAwaiting(octokit, docs.repository, docs.number);
+    await markAwaiting(octokit, docs, found.number);
     await commentOn(
       octokit,
-      docs.repository,
-      docs.number,
+      docs,
+      found.number,
       `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
         `commit ${short}; then they are marked ready for review.`,
     );
-    if (
-      `${docs.repository.owner}/${docs.repository.repo}`.toLowerCase() !==
-      `${repository.owner}/${repository.repo}`.toLowerCase()
-    ) {
+    if (!sameRepository(docs, repository)) {
       log.notice(
         `The release run looks for waiting docs pull requests in 'docs-repository': set it to ` +
-          `${docs.repository.owner}/${docs.repository.repo}, with a 'docs-token' that may write there.`,
+          `${docs.owner}/${docs.repo}, with a 'docs-token' that may write there.`,
       );
     }
-    const title = `docs PR #${docs.number}, waiting for a release`;
+    const title = `docs PR #${found.number}, waiting for a release`;
     await check(context, code.headSha, {
       title,
       summary: `The code merged as ${short}. The docs pull request is marked ready for review when a published release contains it.`,
       conclusion: 'success',
     });
-    return {
-      done: true,
-      line: `The code merged: the docs pull request waits for a release that contains commit ${short}.`,
-    };
+    return said(true, `The code merged: the docs pull request waits for a release that contains commit ${short}.`);
   } catch (error) {
     log.warning(`Could not keep the docs pull request ${link} waiting for a release: ${errorMessage(error)}`);
-    return {
-      done: false,
-      line: `The code merged; keeping the docs pull request waiting failed: ${errorMessage(error).slice(0, 200)}`,
-    };
+    return said(
+      false,
+      `The code merged; keeping the docs pull request waiting failed: ${errorMessage(error).slice(0, 200)}`,
+    );
   }
 }

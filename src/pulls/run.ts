@@ -2,8 +2,7 @@ import { errorMessage } from '../base/errors.ts';
 import { CANCELLED_STATUS, SKIPPED_STATUS, UNKNOWN_STATUS } from '../base/constants.ts';
 import { getsSecrets, type GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
-import { ProgressComments } from '../github/progress-comment.ts';
-import { readPullRequest, type PullRequest } from '../github/pull-requests.ts';
+import { readPullRequest } from '../github/pull-requests.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import { missingApiKey, missingGitHubToken } from '../step/inputs.ts';
 import type { Step } from '../step/mode.ts';
@@ -12,7 +11,7 @@ import { closeFollowed } from './close.ts';
 import { followWhileHeld } from './held.ts';
 import type { FollowContext, Round } from './follow.ts';
 import type { FollowDecision } from './decide.ts';
-import { check } from './write.ts';
+import { check, refuse } from './write.ts';
 import { IssueThread } from '../github/thread.ts';
 import { refusedOverBacklog } from './backlog.ts';
 
@@ -36,12 +35,8 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
     throw missingGitHubToken('following a pull request needs it (comments, checks)');
   }
   const octokit = await deps.octokit();
-  const issue = new IssueThread(
-    octokit,
-    { ...event.repository, issueNumber: decision.number },
-    deps.runner.log,
-    settings.apiKey,
-  );
+  const target = { ...event.repository, issueNumber: decision.number };
+  const issue = new IssueThread(octokit, target, deps.runner.log, settings.apiKey);
   const context: FollowContext = {
     settings,
     follow,
@@ -56,7 +51,14 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
   const pull = await readPullRequest(octokit, event.repository, decision.number);
   if (decision.kind !== 'close') {
     const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
-    if (!verdict.allowed) return refuse(context, pull, verdict.reason);
+    if (!verdict.allowed) {
+      // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
+      const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
+      const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
+      const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
+      await refuse(context, pull, { title: `skipped: ${reason}`, summary }, reply);
+      return skipped(reason, deps);
+    }
   }
   if (decision.kind === 'close') return closeFollowed(context, problems);
   problems.throwIfAny();
@@ -70,7 +72,7 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
   }
   if (!settings.apiKey) throw missingApiKey();
   // The docs pull request backlog (pulls/backlog.ts): at max-open-docs-prs no first job starts.
-  if (await refusedOverBacklog(context, backlog, pull, check)) return;
+  if (await refusedOverBacklog(context, backlog, pull)) return;
   if (decision.before) await supersede(context, decision.before, decision.headSha);
   const round = await followWhileHeld(context, decision.headSha, pull.url);
   await report(round, deps);
@@ -79,26 +81,6 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
 function skipped(reason: string, deps: Dependencies): void {
   deps.record.writeOutputs({ status: SKIPPED_STATUS, message: forOutput(`skipped: ${reason}`) });
   deps.runner.log.notice(`Skipped: ${reason}.`);
-}
-
-/** An author who may not ask: a neutral check, the refusal reply (reply-on-refusal), a skip. */
-async function refuse(context: FollowContext, pull: PullRequest, why: string): Promise<void> {
-  const { settings, deps } = context;
-  const reason = `not started for ${pull.author.login}: ${why}`;
-  await check(context, pull.headSha, {
-    title: `skipped: ${reason}`,
-    summary: `${reason}. A \`/docs\` comment by a maintainer starts it.`,
-    conclusion: 'neutral',
-  });
-  if (settings.replyOnRefusal) {
-    await new ProgressComments(
-      context.octokit,
-      { ...context.repository, issueNumber: context.number },
-      deps.runner.log,
-      settings.apiKey,
-    ).refuse(pull.author.login, `${why}; a \`/docs\` comment by a maintainer starts it`);
-  }
-  skipped(reason, deps);
 }
 
 /** The previous head's check, still in progress, is completed: its head is no longer the pull request's. */

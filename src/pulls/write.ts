@@ -4,6 +4,8 @@
 import { errorMessage } from '../base/errors.ts';
 import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { clearInFlight, markInFlight } from '../github/in-flight.ts';
+import { ProgressComments } from '../github/progress-comment.ts';
+import type { PullRequest } from '../github/pull-requests.ts';
 import type { Session } from '../service/client.ts';
 import type { FollowContext } from './context.ts';
 import { goesOnVerdict } from './verdict.ts';
@@ -39,6 +41,17 @@ export async function check(
       `Could not write the '${follow.checkName}' check on ${sha.slice(0, 12)} (needs 'checks: write'): ${errorMessage(error)}`,
     );
     return known;
+  }
+}
+
+/**
+ * A pull request refused a job: a neutral check on its head and the refusal reply to its author
+ * (reply-on-refusal), `reply` ending the reply's sentence. The caller writes the skip.
+ */
+export async function refuse(context: FollowContext, pull: PullRequest, view: CheckView, reply: string): Promise<void> {
+  await check(context, pull.headSha, { ...view, conclusion: 'neutral' });
+  if (context.settings.replyOnRefusal) {
+    await ProgressComments.over(context.octokit, context.issue).refuse(pull.author.login, reply);
   }
 }
 

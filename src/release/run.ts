@@ -57,11 +57,6 @@ export async function runRelease(step: Step, event: GitHubEvent, decision: Relea
     return skip(`${release.tag} is a prerelease (set 'include-prereleases: true' to release docs with prereleases)`);
   }
   if (!settings.apiKey) throw missingApiKey();
-  const followUp = options.releaseFollowUp
-    ? async (jobId: string, text: string) => {
-        await deps.client.sendMessage(jobId, text, undefined, deps.signal);
-      }
-    : undefined;
   const access = {
     octokit,
     repository: event.repository,
@@ -73,7 +68,7 @@ export async function runRelease(step: Step, event: GitHubEvent, decision: Relea
   const result = await releaseWaiting(access, [release], {
     settings: options,
     docsRepository: decision.backlog.docsRepository,
-    followUp,
+    client: deps.client,
   });
   await report(step, release, result);
 }

@@ -114,12 +114,9 @@ export async function readAnswer(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         bytes += chunk.byteLength;
-        if (bytes <= limits.maxBytes) {
-          controller.enqueue(chunk);
-          return;
-        }
-        overBytes = true;
-        controller.terminate();
+        overBytes = bytes > limits.maxBytes;
+        if (overBytes) controller.terminate();
+        else controller.enqueue(chunk);
       },
     }),
   );
@@ -191,7 +188,6 @@ function apply(chunk: UIMessageChunk, raw: unknown, answer: Answer, state: ReadS
       return changed;
     }
     case 'start':
-      return noteThread(answer, chunk.messageMetadata);
     case 'message-metadata':
       return noteThread(answer, chunk.messageMetadata);
     case 'finish': {

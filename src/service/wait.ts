@@ -21,8 +21,6 @@ export interface WaitOptions {
   log: Logger;
   /** Aborted when the run is cancelled: the wait ends at once with what it knows. */
   signal?: AbortSignal;
-  /** Read the job at once instead of after the first delay (a job attached to, not just created). */
-  pollFirst?: boolean;
   /** Called after each successful read of the job (the live plan, the heartbeat); must not throw. */
   onPoll?: (job: Job) => Promise<void>;
 }
@@ -50,25 +48,21 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let job = options.job;
   let lastFailure: ServiceError | undefined;
 
-  for (let attempt = 0, pollNow = options.pollFirst === true; ; attempt++, pollNow = false) {
-    if (!pollNow) {
-      if (isTerminal(job.status)) return { job, end: 'terminal' };
-      // The client keeps an unknown status apart (unknownStatus); '' is a job without one.
-      const unknown = job.unknownStatus ?? job.status;
-      if (job.status !== RUNNING_STATUS && !warnedStatuses.has(unknown)) {
-        warnedStatuses.add(unknown);
-        log.warning(
-          `The service reported an unknown job status '${unknown}'; waiting as if the job were still running.`,
-        );
-      }
-      if (signal?.aborted) return { job, end: 'cancelled' };
-      const remaining = deadline - clock.now();
-      if (remaining <= 0) return { job, end: 'deadline' };
-
-      const delay = Math.max(pollDelay(attempt, clock.random, schedule), lastFailure?.retryAfterMs ?? 0);
-      await clock.sleep(Math.min(delay, remaining), signal);
-      if (signal?.aborted) return { job, end: 'cancelled' };
+  for (let attempt = 0; ; attempt++) {
+    if (isTerminal(job.status)) return { job, end: 'terminal' };
+    // The client keeps an unknown status apart (unknownStatus); '' is a job without one.
+    const unknown = job.unknownStatus ?? job.status;
+    if (job.status !== RUNNING_STATUS && !warnedStatuses.has(unknown)) {
+      warnedStatuses.add(unknown);
+      log.warning(`The service reported an unknown job status '${unknown}'; waiting as if the job were still running.`);
     }
+    if (signal?.aborted) return { job, end: 'cancelled' };
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) return { job, end: 'deadline' };
+
+    const delay = Math.max(pollDelay(attempt, clock.random, schedule), lastFailure?.retryAfterMs ?? 0);
+    await clock.sleep(Math.min(delay, remaining), signal);
+    if (signal?.aborted) return { job, end: 'cancelled' };
 
     try {
       // A full request timeout even at the deadline: the read made when time is up is the one that
@@ -121,5 +115,13 @@ export function readJob(options: ReadOptions): Promise<Job> {
     // Four times the first wait: with the poll schedule's shortest (3 s), its longest (12 s), so a
     // job is read again no more slowly than the wait loop would poll it, at any DOCS_AGENT_DELAY_SCALE.
     backoff: { minMs: delayMs, maxMs: 4 * delayMs },
+  });
+}
+
+/** `readJob`, but undefined for a job the service does not know (404: deleted, or another project's): it never ends. */
+export function readKnownJob(options: ReadOptions): Promise<Job | undefined> {
+  return readJob(options).catch((error: unknown) => {
+    if (error instanceof ServiceError && error.status === 404) return undefined;
+    throw error;
   });
 }

@@ -36,18 +36,23 @@ const MAX_STALE_DAYS = 3650;
 const MAX_OPEN_LIMIT = 100;
 
 export function readBacklogSettings(problems: InputProblems): BacklogSettings {
+  const check = problems.check;
+  return {
+    docsToken: readDocsToken(),
+    docsRepository: check(readDocsRepository, undefined),
+    staleDays: check(() => readCount(Input.StaleDays, MAX_STALE_DAYS, '30'), 0),
+    maxOpenDocsPrs: check(() => readCount(Input.MaxOpenDocsPrs, MAX_OPEN_LIMIT, '20'), 0),
+  };
+}
+
+/** `docs-token`, masked and registered with the gate as soon as it is read. */
+export function readDocsToken(): string {
   const docsToken = core.getInput(Input.DocsToken);
   if (docsToken) {
     core.setSecret(docsToken);
     registerSecret(docsToken);
   }
-  const check = problems.check;
-  return {
-    docsToken,
-    docsRepository: check(readDocsRepository, undefined),
-    staleDays: check(() => readCount(Input.StaleDays, MAX_STALE_DAYS, '30'), 0),
-    maxOpenDocsPrs: check(() => readCount(Input.MaxOpenDocsPrs, MAX_OPEN_LIMIT, '20'), 0),
-  };
+  return docsToken;
 }
 
 /** '' or 0: off; otherwise a whole number from 1 to `max`. */

@@ -41,7 +41,7 @@ export function namedDocsRepository(access: DocsAccess, env: NodeJS.ProcessEnv =
 
 /** A docs pull request this run may act on, with the client that may write to it; or why not. */
 export type DocsPull =
-  | { ok: true; docs: Repository; number: number; octokit: Octokit; signed: boolean }
+  | { ok: true; docs: Repository; number: number; octokit: Octokit }
   | {
       ok: false;
       problem: string;
@@ -86,13 +86,11 @@ export async function ourDocsPull(
       signed.repository.toLowerCase() === `${code.owner}/${code.repo}`.toLowerCase() &&
       signed.number === request.number &&
       signed.jobId === request.jobId;
-    return same ? { ...accepted, signed: true } : { ok: false, problem: 'is signed for another request or job' };
+    return same ? accepted : { ok: false, problem: 'is signed for another request or job' };
   }
   if (!job) return { ok: false, problem: "does not carry this action's signed line for this request" };
   const problem = notOpenedByJob(data, job);
-  return problem
-    ? { ok: false, problem: `${problem}: not a pull request this job opened` }
-    : { ...accepted, signed: false };
+  return problem ? { ok: false, problem: `${problem}: not a pull request this job opened` } : accepted;
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
-import { registerSecret } from '../text/secrets.ts';
+import { readDocsToken } from './backlog-inputs.ts';
 import { readBoolean, type InputProblems } from './inputs.ts';
 import { readReleaseSettings, type ReleaseSettings } from './release-inputs.ts';
 
@@ -28,28 +28,16 @@ const MAX_FOLLOW_UPS = 100;
 
 /** Follow mode's inputs, every error at once in `problems`; a wrong value is read as its default. */
 export function readFollowSettings(problems: InputProblems): FollowSettings {
-  const docsToken = core.getInput(Input.DocsToken);
-  if (docsToken) {
-    core.setSecret(docsToken);
-    registerSecret(docsToken);
-  }
   const check = problems.check;
   return {
-    docsToken,
-    draftUntilMerged: check(readDraftUntilMerged, true),
+    docsToken: readDocsToken(),
+    draftUntilMerged: check(() => readBoolean(Input.DraftUntilMerged, true), true),
     skipLabel: core.getInput(Input.SkipLabel).trim(),
     maxFollowUps: check(readMaxFollowUps, 10),
     checkName: check(readCheckName, 'Docs'),
     wait: check(() => readBoolean(Input.Wait, true), true),
     release: readReleaseSettings(problems),
   };
-}
-
-function readDraftUntilMerged(): boolean {
-  const raw = core.getInput(Input.DraftUntilMerged);
-  if (!raw || /^(true|yes|on)$/i.test(raw)) return true;
-  if (/^(false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`Invalid '${Input.DraftUntilMerged}' '${raw.slice(0, 40)}': expected true or false.`);
 }
 
 function readMaxFollowUps(): number {

@@ -72,7 +72,7 @@ export function readBoolean(name: string, fallback: boolean): boolean {
   if (!raw) return fallback;
   if (/^(true|yes|on)$/i.test(raw)) return true;
   if (/^(false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(`Invalid '${name}' '${raw}': expected true or false.`);
+  throw new ConfigError(`Invalid '${name}' '${raw.slice(0, 40)}': expected true or false.`);
 }
 
 export function readTriggerPhrase(): string {

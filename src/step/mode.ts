@@ -3,10 +3,8 @@
 // after it. Each mode is one entry of the table in src/modes.ts; this file holds what every entry
 // shares: the routing inputs that choose the mode, and the rule that walks the table.
 //
-// Adding a mode is one entry in src/modes.ts: a folder beside the other modes with a `Mode` (when
-// it takes a run, what it decided, how it runs that), placed in the table before the modes it takes
-// runs from. The other entries and main.ts do not change; a mode a workflow names in the `mode`
-// input also adds its name to readMode (and action.yml).
+// Adding a mode is one entry in src/modes.ts (its header says how); the other entries and main.ts
+// do not change. A mode a workflow names in the `mode` input also adds its name to readMode (and action.yml).
 import * as core from '@actions/core';
 import { DEFAULT_ASK_WORD, Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';

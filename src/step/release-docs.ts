@@ -10,6 +10,7 @@ import {
 } from '../github/awaiting-release.ts';
 import { readPullRequest, commentOn, setDraft, type Repository } from '../github/pull-requests.ts';
 import type { Octokit } from '../github/octokit.ts';
+import type { AgentClient } from '../service/client.ts';
 import { forLog, forMarkdown } from '../text/text-gate.ts';
 import { docsClient, type DocsAccess } from './backlog.ts';
 import type { ReleaseSettings } from './release-inputs.ts';
@@ -19,8 +20,8 @@ import type { ReleaseSettings } from './release-inputs.ts';
  * (github/awaiting-release.ts) whose code's merge commit a published release's tag contains are
  * marked ready for review, told which release with a link, and, with `auto-merge`, set to merge.
  * Shared by the release mode (one release, from its event) and the sweep (the releases published
- * since, for a release no run listened to). Nothing here asks the service: `followUp`, given only
- * with `release-follow-up: true`, is the one request a release may cost per job.
+ * since, for a release no run listened to). The service is asked nothing but, with
+ * `release-follow-up: true`, one follow-up per released job.
  */
 
 /** One waiting docs pull request's line in the run's summary and log. */
@@ -44,8 +45,8 @@ export interface ReleaseOptions {
   settings: ReleaseSettings;
   /** Where the docs pull requests are (`docs-repository`); undefined: this repository. */
   docsRepository: Repository | undefined;
-  /** The one follow-up a released job gets with `release-follow-up: true`. */
-  followUp?: ((jobId: string, text: string) => Promise<void>) | undefined;
+  /** The service, asked only with `release-follow-up: true`: the one follow-up a released job gets. */
+  client: Pick<AgentClient, 'sendMessage'>;
 }
 
 /**
@@ -158,9 +159,10 @@ async function releaseOne(
       warned.autoMerge = true;
     }
   }
-  if (options.followUp) {
-    await options
-      .followUp(request.jobId, `The code of this job was released in ${release.tag}.`)
+  if (options.settings.releaseFollowUp) {
+    const text = `The code of this job was released in ${release.tag}.`;
+    await options.client
+      .sendMessage(request.jobId, text, undefined, access.step.signal)
       .catch((error: unknown) =>
         log.warning(`Could not tell job ${request.jobId} about the release: ${errorMessage(error)}`),
       );

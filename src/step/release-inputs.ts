@@ -21,14 +21,6 @@ export interface ReleaseSettings {
   releaseFollowUp: boolean;
 }
 
-/** The defaults: the docs pull request ready at the merge, as before `ready-when` existed. */
-export const NO_RELEASE: ReleaseSettings = {
-  readyWhen: 'merged',
-  autoMerge: false,
-  includePrereleases: false,
-  releaseFollowUp: false,
-};
-
 export function readReleaseSettings(problems: InputProblems): ReleaseSettings {
   const check = problems.check;
   const readyWhen = check(readReadyWhen, 'merged');

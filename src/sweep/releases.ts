@@ -36,15 +36,10 @@ export async function catchUpReleases(
     return undefined;
   }
   if (!published.length) return undefined;
-  const followUp = release.releaseFollowUp
-    ? async (jobId: string, text: string) => {
-        await context.client.sendMessage(jobId, text, undefined, context.step.signal);
-      }
-    : undefined;
   const result = await releaseWaiting(sweepAccess(context, backlog.docsToken), published, {
     settings: release,
     docsRepository: backlog.docsRepository,
-    followUp,
+    client: context.client,
   });
   const ready = result.rows.filter((row) => row.kind === 'ready').length;
   const waiting = result.rows.filter((row) => row.kind === 'waiting').length;

@@ -65,11 +65,6 @@ export function readMarkdown(text: string): MarkdownText {
   };
 }
 
-/** Each line of `text` (split on LF) with its place in the block structure. */
-export function scanLines(text: string): LineInfo[] {
-  return readMarkdown(text).lines;
-}
-
 /**
  * The markdown without what GitHub renders as nothing: invisible characters, HTML comments, inline
  * HTML tags and the markup of HTML blocks (their attributes are never shown; the text between tags
