@@ -21,9 +21,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(669);
 /* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7522);
 /* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5663);
-// Follow mode's finisher, the sweep's side of follow mode: a pull request the in-flight label
-// lists, whose job round no run reported. It reads the job once and writes what the waiting run would have written
-// (conclude.ts: the one place that writes a round's end), or the plan while the job works.
 
 
 
@@ -41,7 +38,8 @@ const JOB_READS = 3;
  * Follow mode's finisher (step/finish.ts): what the sweep asks of a labelled pull request whose
  * round no run reported (a `wait: false` run, a run cancelled or out of time), finished exactly as
  * the waiting run would have; undefined for an item without this action's signed follow line (a
- * `/docs` request's job is the agent finisher's).
+ * `/docs` request's job is the agent finisher's). The job is read once; its end is written by
+ * conclude.ts, the one place that writes a round's end, or its plan shown while it works.
  *
  * The rule for two at once (two sweeps, or a sweep and a run of follow mode): the end is written
  * only under the pull request's lock (lock.ts, `underLock`), the same every run of follow mode
@@ -95,7 +93,7 @@ async function finishHeld(context, jobId, deadline = Infinity) {
             detail: `the check on ${head.slice(0, 12)} was completed already`,
         });
     }
-    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readJob */ .cd)({
+    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readKnownJob */ .lR)({
         client: deps.client,
         id: jobId,
         tries: JOB_READS,
@@ -105,12 +103,8 @@ async function finishHeld(context, jobId, deadline = Infinity) {
         clock: deps.clock,
         log: deps.runner.log,
         signal: deps.signal,
-    }).catch((error) => {
-        // A job the service does not know will never end: the round ends now, as a failed one.
-        if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404)
-            return undefined;
-        throw error;
     });
+    // A job the service does not know will never end: the round ends now, as a failed one.
     if (!job) {
         const why = `job ${jobId} was not found in project '${settings.projectId}'`;
         const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .failRound */ .xd)(context, thread, head, headCheck?.id, why);

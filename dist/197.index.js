@@ -92,15 +92,11 @@ async function vetDocsLink(outcome, access, request, log) {
 async function markOpenedDocs(result, octokit, trigger, event, settings, deps) {
     if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_3__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
         return;
-    const number = trigger.issue?.number ?? trigger.mergedPullRequest;
-    if (number === undefined)
+    const request = requestOf(trigger);
+    if (!request.number)
         return;
-    const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(accessOf(octokit, event, settings, deps), result.prLink, {
-        number,
-        pull,
-        jobId: result.job.id,
-    }, result.job);
+    const access = accessOf(octokit, event, settings, deps);
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(access, result.prLink, { ...request, jobId: result.job.id }, result.job);
 }
 
 
@@ -178,7 +174,7 @@ async function finishOne(comment, progress, context, pullRequest) {
     const { step, client, clock } = context;
     const { jobId } = comment.marker;
     try {
-        const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .readJob */ .cd)({
+        const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .readKnownJob */ .lR)({
             client,
             id: jobId,
             tries: READ_TRIES,
@@ -187,21 +183,15 @@ async function finishOne(comment, progress, context, pullRequest) {
             clock,
             log: step.runner.log,
             signal: step.signal,
-        }).catch((error) => {
-            // A job the service does not know (deleted, or another project's key): it will never end, so
-            // the request ends now with the error a waiting run gives, rather than in every sweep's errors.
-            if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404)
-                return undefined;
-            throw error;
         });
+        // A job the service does not know: the request ends now with the error a waiting run gives,
+        // rather than in every sweep's errors.
         if (!job) {
             const message = `Job ${jobId} was not found in project '${context.settings.projectId}'; ask again to start a new one.`;
             const startedAt = workingSince(comment.body) ?? new Date(clock.now()).toISOString();
             const gone = (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_7__/* .errorOutcome */ .zY)(message, undefined, message);
             const done = await conversationOf(comment, progress, context, startedAt).finishSwept(gone, 0, clock.now());
-            return done === 'claimed'
-                ? { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' }
-                : { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(message, 300) };
+            return done === 'claimed' ? claimed(jobId) : { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(message, 300) };
         }
         // The agent's plan and last message: for the final word, or for a plan the sweep shows.
         const ended = (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .isTerminal */ .Hd)(job.status);
@@ -217,17 +207,11 @@ async function finishOne(comment, progress, context, pullRequest) {
         const request = { number: progress.issueNumber, pull: pullRequest };
         const outcome = await (0,_backlog_js__WEBPACK_IMPORTED_MODULE_9__.vetDocsLink)(decided, (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_4__/* .sweepAccess */ .h2)(context), request, step.runner.log);
         const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
-        if (done === 'claimed') {
-            return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
-        }
+        if (done === 'claimed')
+            return claimed(jobId);
         // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
-        if (outcome.prLink) {
-            await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_4__/* .markDocsPull */ .Y5)((0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_4__/* .sweepAccess */ .h2)(context), outcome.prLink, {
-                number: progress.issueNumber,
-                pull: pullRequest,
-                jobId,
-            }, job);
-        }
+        if (outcome.prLink)
+            await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_4__/* .markDocsPull */ .Y5)((0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_4__/* .sweepAccess */ .h2)(context), outcome.prLink, { ...request, jobId }, job);
         return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_5__/* .forMarkdown */ .Bm)(outcome.publicMessage ?? outcome.message, 300) };
     }
     catch (error) {
@@ -310,6 +294,9 @@ function worst(results) {
     const [first] = [...results].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
     const jobs = [...new Set(results.map(({ jobId }) => jobId))].join(', ');
     return { kind: first?.kind ?? 'done', jobId: jobs, detail: first?.detail ?? '' };
+}
+function claimed(jobId) {
+    return { kind: 'done', jobId, detail: 'Another run or sweep claimed its end and is writing it.' };
 }
 function alreadyDone(jobId) {
     return { kind: 'done', jobId, detail: 'Its end was written already; the label is taken off.' };

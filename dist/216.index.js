@@ -18,6 +18,8 @@ exports.modules = {
 /* harmony export */ });
 /* unused harmony exports AWAITING_RELEASE_LABEL, MAX_AWAITING */
 /* harmony import */ var _docs_prs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3894);
+/* harmony import */ var _in_flight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
+
 
 /**
  * The awaiting-release index (`ready-when: released`): a label on each docs pull request that stays
@@ -52,15 +54,8 @@ function releaseOf(raw) {
 async function markAwaiting(octokit, docs, number) {
     await octokit.rest.issues.addLabels({ ...docs, issue_number: number, labels: [AWAITING_RELEASE_LABEL] });
 }
-/** Takes the label off; already gone (404) is what was wanted. Throws otherwise. */
 async function clearAwaiting(octokit, docs, number) {
-    try {
-        await octokit.rest.issues.removeLabel({ ...docs, issue_number: number, name: AWAITING_RELEASE_LABEL });
-    }
-    catch (error) {
-        if (error.status !== 404)
-            throw error;
-    }
+    await (0,_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .removeLabel */ .tA)(octokit, docs, number, AWAITING_RELEASE_LABEL);
 }
 /**
  * The labelled pull requests of `docs`, open or closed (a closed one is cleared from the index),
@@ -185,14 +180,9 @@ async function listChangedFiles(octokit, repository, number) {
     }
     return { files, more };
 }
-function changedFile(file) {
-    return {
-        filename: file.filename,
-        status: file.status,
-        additions: file.additions,
-        deletions: file.deletions,
-        patch: file.patch,
-    };
+/** Only the fields of ChangedFile: GitHub's file has many more (its links, its sha). */
+function changedFile({ filename, status, additions, deletions, patch }) {
+    return { filename, status, additions, deletions, patch };
 }
 /** `base...head`, one page: GitHub answers up to 250 commits and 300 files, which is more than a prompt takes. */
 async function compareRange(octokit, repository, base, head) {
@@ -306,11 +296,6 @@ async function runRelease(step, event, decision) {
     }
     if (!settings.apiKey)
         throw (0,_step_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .missingApiKey */ .uu)();
-    const followUp = options.releaseFollowUp
-        ? async (jobId, text) => {
-            await deps.client.sendMessage(jobId, text, undefined, deps.signal);
-        }
-        : undefined;
     const access = {
         octokit,
         repository: event.repository,
@@ -322,7 +307,7 @@ async function runRelease(step, event, decision) {
     const result = await (0,_step_release_docs_js__WEBPACK_IMPORTED_MODULE_6__/* .releaseWaiting */ .J)(access, [release], {
         settings: options,
         docsRepository: decision.backlog.docsRepository,
-        followUp,
+        client: deps.client,
     });
     await report(step, release, result);
 }
@@ -457,9 +442,10 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
             warned.autoMerge = true;
         }
     }
-    if (options.followUp) {
-        await options
-            .followUp(request.jobId, `The code of this job was released in ${release.tag}.`)
+    if (options.settings.releaseFollowUp) {
+        const text = `The code of this job was released in ${release.tag}.`;
+        await options.client
+            .sendMessage(request.jobId, text, undefined, access.step.signal)
             .catch((error) => log.warning(`Could not tell job ${request.jobId} about the release: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`));
     }
     return { kind: 'ready', docs: item.url, detail: `released in ${tag}` };

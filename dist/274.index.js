@@ -92,15 +92,11 @@ async function vetDocsLink(outcome, access, request, log) {
 async function markOpenedDocs(result, octokit, trigger, event, settings, deps) {
     if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_3__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
         return;
-    const number = trigger.issue?.number ?? trigger.mergedPullRequest;
-    if (number === undefined)
+    const request = requestOf(trigger);
+    if (!request.number)
         return;
-    const pull = trigger.issue ? trigger.issue.isPullRequest === true : true;
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(accessOf(octokit, event, settings, deps), result.prLink, {
-        number,
-        pull,
-        jobId: result.job.id,
-    }, result.job);
+    const access = accessOf(octokit, event, settings, deps);
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(access, result.prLink, { ...request, jobId: result.job.id }, result.job);
 }
 
 

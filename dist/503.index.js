@@ -241,7 +241,7 @@ const ANSWER_END = '<!-- /answer -->';
 /** Stands for the answer while none has arrived (ask/comment.ts reads it back as no answer). */
 const NO_ANSWER_TEXT = '_No answer text yet._';
 function renderAnswerComment(view) {
-    const sources = safeSources(view.sources);
+    const sources = checkSources(view.sources).kept;
     const hosts = new Set(sources.flatMap((source) => (source.url ? [new URL(source.url).host.toLowerCase()] : [])));
     const answer = neutraliseAnswer(view.answer, hosts);
     const lines = [view.marker, ANSWER_START, answer || NO_ANSWER_TEXT, ANSWER_END, ''];
@@ -294,10 +294,6 @@ function checkSources(sources) {
     }
     return { kept, refused };
 }
-/** The sources that may be shown and handed on (checkSources), in order. */
-function safeSources(sources) {
-    return checkSources(sources).kept;
-}
 /**
  * A link target in the answer's text as it may stay a link (to an allowed host, checked by the
  * caller), or undefined unless it is a short http(s) URL free of secrets. Such a link is markdown in
@@ -334,19 +330,23 @@ const FENCE = /^ {0,3}(?=(`{3,}|~{3,}))\1(.*)$/;
 function neutraliseAnswer(text, allowedHosts) {
     const clean = (0,sanitize/* stripInvisible */._0)(text);
     const windowed = clean.slice(0, ANSWER_LIMIT + (0,secrets/* longestSecret */.nr)());
-    const redacted = (0,secrets/* redact */.E$)(mapProse(windowed, (prose) => unlink(prose, allowedHosts)));
+    const redacted = (0,secrets/* redact */.E$)(mapFenced(windowed, (prose) => unlink(prose, allowedHosts)).text);
     const cut = clean.length > ANSWER_LIMIT ? `${[...redacted.slice(0, ANSWER_LIMIT)].join('')}\n\n_(answer cut)_` : redacted;
     return escapeAnswer(cut, allowedHosts);
 }
-/** The text with each run of lines outside fenced code blocks passed through `change`. */
-function mapProse(text, change) {
+/**
+ * The text with each run of lines outside fenced code blocks passed through `prose`, the line that
+ * opens a block through `opening` and each line inside one through `code`; `open` is the fence of a
+ * block the text leaves open.
+ */
+function mapFenced(text, prose, opening = (line) => line, code = (line) => line) {
     const out = [];
-    let prose = [];
+    let lines = [];
     let open;
     const flush = () => {
-        if (prose.length > 0)
-            out.push(change(prose.join('\n')));
-        prose = [];
+        if (lines.length > 0)
+            out.push(prose(lines.join('\n')));
+        lines = [];
     };
     for (const line of text.split('\n')) {
         const fence = FENCE.exec(line);
@@ -354,54 +354,27 @@ function mapProse(text, change) {
             if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
                 flush();
                 open = fence[1] ?? '```';
-                out.push(line);
+                out.push(opening(line, open, fence[2] ?? ''));
             }
             else {
-                prose.push(line);
+                lines.push(line);
             }
-            continue;
         }
-        if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim())
+        else if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
+            out.push(line);
             open = undefined;
-        out.push(line);
+        }
+        else {
+            out.push(code(line));
+        }
     }
     flush();
-    return out.join('\n');
+    return { text: out.join('\n'), open };
 }
 /** The last step: everything live broken, fenced code kept readable, and a code block left open closed. */
 function escapeAnswer(text, allowedHosts) {
-    const out = [];
-    let prose = [];
-    let open;
-    const flush = () => {
-        if (prose.length > 0)
-            out.push(neutraliseProse(prose.join('\n'), allowedHosts));
-        prose = [];
-    };
-    for (const line of text.split('\n')) {
-        const fence = FENCE.exec(line);
-        if (open === undefined) {
-            if (fence && !(fence[1]?.startsWith('`') && fence[2]?.includes('`'))) {
-                flush();
-                open = fence[1] ?? '```';
-                out.push(`${line.slice(0, line.indexOf(open))}${open}${(fence[2] ?? '').replace(/[^\w+.#-]/g, '')}`);
-            }
-            else {
-                prose.push(line);
-            }
-            continue;
-        }
-        if (fence && fence[1]?.[0] === open[0] && (fence[1]?.length ?? 0) >= open.length && !fence[2]?.trim()) {
-            out.push(line);
-            open = undefined;
-            continue;
-        }
-        out.push(breakLive(line, allowedHosts));
-    }
-    flush();
-    if (open !== undefined)
-        out.push(open);
-    return out.join('\n').trim();
+    const escaped = mapFenced(text, (prose) => neutraliseProse(prose, allowedHosts), (line, open, info) => `${line.slice(0, line.indexOf(open))}${open}${info.replace(/[^\w+.#-]/g, '')}`, (line) => breakLive(line, allowedHosts));
+    return (escaped.open === undefined ? escaped.text : `${escaped.text}\n${escaped.open}`).trim();
 }
 /**
  * An inline link: text without brackets, then an http(s) or other target, with an optional title.
@@ -691,12 +664,11 @@ async function readAnswer(body, onUpdate, limits = READ_LIMITS) {
     const counted = body.pipeThrough(new TransformStream({
         transform(chunk, controller) {
             bytes += chunk.byteLength;
-            if (bytes <= limits.maxBytes) {
+            overBytes = bytes > limits.maxBytes;
+            if (overBytes)
+                controller.terminate();
+            else
                 controller.enqueue(chunk);
-                return;
-            }
-            overBytes = true;
-            controller.terminate();
         },
     }));
     const reader = (0,dist/* parseJsonEventStream */._Z)({ stream: counted, schema: ai_dist/* uiMessageChunkSchema */._E }).getReader();
@@ -771,7 +743,6 @@ function apply(chunk, raw, answer, state, limits) {
             return changed;
         }
         case 'start':
-            return noteThread(answer, chunk.messageMetadata);
         case 'message-metadata':
             return noteThread(answer, chunk.messageMetadata);
         case 'finish': {

@@ -55,9 +55,6 @@ async function findChecks(octokit, repository, sha, name, key) {
         .filter((run) => isOurCheck(run.external_id, key, repository, sha, name))
         .map((run) => ({ id: run.id, status: run.status, summary: run.output.summary ?? '' }));
 }
-function output(view) {
-    return { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
-}
 /**
  * The one check of `name` on `sha`: updated when this action made one there already (`existing`,
  * from `findChecks`), created with this action's signed id when not.
@@ -67,25 +64,14 @@ async function writeCheck(octokit, repository, sha, name, view, key, existing) {
         ? { status: 'completed', conclusion: view.conclusion, completed_at: new Date().toISOString() }
         : { status: 'in_progress' };
     const details = view.detailsUrl ? { details_url: view.detailsUrl } : {};
+    const output = { title: view.title.slice(0, MAX_TITLE), summary: view.summary.slice(0, MAX_SUMMARY) };
+    const fields = { ...repository, ...state, ...details, output };
     if (existing !== undefined) {
-        await octokit.rest.checks.update({
-            ...repository,
-            check_run_id: existing,
-            ...state,
-            ...details,
-            output: output(view),
-        });
+        await octokit.rest.checks.update({ ...fields, check_run_id: existing });
         return existing;
     }
-    const { data } = await octokit.rest.checks.create({
-        ...repository,
-        name,
-        head_sha: sha,
-        external_id: externalId(key, repository, sha, name),
-        ...state,
-        ...details,
-        output: output(view),
-    });
+    const external_id = externalId(key, repository, sha, name);
+    const { data } = await octokit.rest.checks.create({ ...fields, name, head_sha: sha, external_id });
     return data.id;
 }
 
@@ -141,14 +127,9 @@ async function listChangedFiles(octokit, repository, number) {
     }
     return { files, more };
 }
-function changedFile(file) {
-    return {
-        filename: file.filename,
-        status: file.status,
-        additions: file.additions,
-        deletions: file.deletions,
-        patch: file.patch,
-    };
+/** Only the fields of ChangedFile: GitHub's file has many more (its links, its sha). */
+function changedFile({ filename, status, additions, deletions, patch }) {
+    return { filename, status, additions, deletions, patch };
 }
 /** `base...head`, one page: GitHub answers up to 250 commits and 300 files, which is more than a prompt takes. */
 async function compareRange(octokit, repository, base, head) {
@@ -201,11 +182,11 @@ async function setDraft(octokit, nodeId, draft) {
 /* harmony export */   H: () => (/* binding */ markFollowedDocs)
 /* harmony export */ });
 /* harmony import */ var _base_constants_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7212);
-/* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6396);
-/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9990);
-/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6882);
-/* harmony import */ var _docs_pull_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2141);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7522);
+/* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9990);
+/* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6882);
+/* harmony import */ var _docs_pull_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2141);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7522);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5663);
 // Follow mode's two touches of the docs pull request backlog (step/backlog.ts): the limit before a
 // pull request's first job, and the mark on the docs pull request its job opened. Kept apart from
 // run.ts and follow.ts.
@@ -220,30 +201,25 @@ async function setDraft(octokit, nodeId, draft) {
  * gets none at the limit: a neutral check on its head, the refusal reply (reply-on-refusal), a
  * skip with a notice; the step stays green. Returns whether it was refused.
  */
-async function refusedOverBacklog(context, backlog, pull, check) {
+async function refusedOverBacklog(context, backlog, pull) {
     if (!backlog.maxOpenDocsPrs)
         return false;
-    if ((await (0,_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .findThread */ .qN)(context.issue)).jobId)
+    if ((await (0,_thread_js__WEBPACK_IMPORTED_MODULE_4__/* .findThread */ .qN)(context.issue)).jobId)
         return false;
-    const full = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .backlogFull */ .$7)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), backlog);
+    const full = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .backlogFull */ .$7)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_3__/* .docsAccess */ .wH)(context), backlog);
     if (!full)
         return false;
-    const { deps, settings } = context;
-    await check(context, pull.headSha, {
-        title: `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`,
-        summary: `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`,
-        conclusion: 'neutral',
-    });
-    if (settings.replyOnRefusal) {
-        await new _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_1__/* .ProgressComments */ .W(context.octokit, { ...context.repository, issueNumber: context.number }, deps.runner.log, settings.apiKey).refuse(pull.author.login, full.reason);
-    }
-    deps.record.writeOutputs({ status: _base_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SKIPPED_STATUS */ .ml, message: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_3__/* .forOutput */ .np)(`skipped: ${full.reason}`) });
+    const { deps } = context;
+    const title = `skipped: the docs pull requests are at max-open-docs-prs (${full.limit})`;
+    const summary = `Not started: ${full.reason}. A push or a \`/docs\` comment asks again.`;
+    await (0,_write_js__WEBPACK_IMPORTED_MODULE_5__/* .refuse */ .TR)(context, pull, { title, summary }, full.reason);
+    deps.record.writeOutputs({ status: _base_constants_js__WEBPACK_IMPORTED_MODULE_0__/* .SKIPPED_STATUS */ .ml, message: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forOutput */ .np)(`skipped: ${full.reason}`) });
     deps.runner.log.notice(`Not started: ${full.reason}.`);
     return true;
 }
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
 async function markFollowedDocs(context, link, job) {
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_2__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_4__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job);
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_3__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job);
 }
 
 
@@ -417,6 +393,7 @@ async function mayExist(context, thread, head, checkId) {
 /* harmony export */   F$: () => (/* binding */ draftDocs),
 /* harmony export */   PR: () => (/* binding */ docsPull),
 /* harmony export */   XA: () => (/* binding */ reopenDocs),
+/* harmony export */   ag: () => (/* binding */ said),
 /* harmony export */   tl: () => (/* binding */ vetFollowedJob),
 /* harmony export */   wH: () => (/* binding */ docsAccess),
 /* harmony export */   z5: () => (/* binding */ settleDocs)
@@ -427,6 +404,7 @@ async function mayExist(context, thread, head, checkId) {
 
 
 
+const said = (done, line) => ({ done, line });
 /** What reaches the docs repository from a followed pull request (step/backlog.ts). */
 function docsAccess(context) {
     return {
@@ -503,27 +481,26 @@ async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
         ? 'The code merged: the docs pull request can be reviewed and merged.'
         : 'The code pull request was closed without merging: the docs pull request can be closed.';
     if ('problem' in found)
-        return { done: false, line: `${todo} (Nothing was done to it: ${found.problem}.)` };
-    const { octokit } = found;
-    const docs = { repository: found.docs, number: found.number };
+        return said(false, `${todo} (Nothing was done to it: ${found.problem}.)`);
+    const { octokit, docs, number } = found;
     try {
         if (merged) {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was merged.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
             if (drafted) {
-                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, number);
                 if (pull.draft)
                     await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
             }
             const done = drafted ? 'is marked ready for review' : 'is told so';
-            return { done: true, line: `The code merged: the docs pull request ${done}.` };
+            return said(true, `The code merged: the docs pull request ${done}.`);
         }
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .closePullRequest */ .d6)(octokit, docs.repository, docs.number);
-        return { done: true, line: 'The code pull request was closed without merging: the docs pull request is closed.' };
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs, number, `The code pull request ${codeUrl} was closed without merging, so these docs are closed too.`);
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .closePullRequest */ .d6)(octokit, docs, number);
+        return said(true, 'The code pull request was closed without merging: the docs pull request is closed.');
     }
     catch (error) {
         context.deps.runner.log.warning(`Could not update the docs pull request ${link}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
-        return { done: false, line: `${todo} (Updating it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)})` };
+        return said(false, `${todo} (Updating it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)})`);
     }
 }
 /**
@@ -534,30 +511,24 @@ async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
  */
 async function reopenDocs(context, link, codeUrl, jobId) {
     const found = await docsPull(context, link, jobId);
+    const reopened = 'The code pull request was reopened';
     if ('problem' in found) {
-        return {
-            done: false,
-            line: `The code pull request was reopened: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
-        };
+        return said(false, `${reopened}: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`);
     }
-    const { octokit } = found;
-    const docs = { repository: found.docs, number: found.number };
+    const { octokit, docs, number } = found;
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, number);
         if (pull.merged)
-            return { done: true, line: 'The code pull request was reopened; its docs pull request was merged meanwhile.' };
+            return said(true, `${reopened}; its docs pull request was merged meanwhile.`);
         if (pull.state === 'closed') {
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .reopenPullRequest */ .Ij)(octokit, docs.repository, docs.number);
-            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs.repository, docs.number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .reopenPullRequest */ .Ij)(octokit, docs, number);
+            await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs, number, `The code pull request ${codeUrl} was reopened, so these docs are reopened too.`);
         }
-        return { done: true, line: 'The code pull request was reopened: so is the docs pull request.' };
+        return said(true, `${reopened}: so is the docs pull request.`);
     }
     catch (error) {
         context.deps.runner.log.warning(`Could not reopen the docs pull request ${link}: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
-        return {
-            done: false,
-            line: `The code pull request was reopened; reopening the docs pull request failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)}`,
-        };
+        return said(false, `${reopened}; reopening the docs pull request failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).slice(0, 200)}`);
     }
 }
 
@@ -1026,6 +997,7 @@ function goesOnVerdict(waited) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Cc: () => (/* binding */ working),
 /* harmony export */   I$: () => (/* binding */ QUEUED),
+/* harmony export */   TR: () => (/* binding */ refuse),
 /* harmony export */   Uu: () => (/* binding */ flagInFlight),
 /* harmony export */   cv: () => (/* binding */ say),
 /* harmony export */   lx: () => (/* binding */ readSession),
@@ -1035,11 +1007,13 @@ function goesOnVerdict(waited) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
 /* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2021);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7522);
+/* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6396);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2021);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7522);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep.
+
 
 
 
@@ -1052,7 +1026,7 @@ function followKey(number) {
 /** How the summary of a head's check starts while the head waits for a follow-up (held.ts). */
 const QUEUED = 'Queued:';
 function working(summary) {
-    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_3__/* .goesOnVerdict */ .VH)(false).line, summary };
+    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goesOnVerdict */ .VH)(false).line, summary };
 }
 /** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */
 async function check(context, sha, view, known) {
@@ -1068,12 +1042,22 @@ async function check(context, sha, view, known) {
         return known;
     }
 }
+/**
+ * A pull request refused a job: a neutral check on its head and the refusal reply to its author
+ * (reply-on-refusal), `reply` ending the reply's sentence. The caller writes the skip.
+ */
+async function refuse(context, pull, view, reply) {
+    await check(context, pull.headSha, { ...view, conclusion: 'neutral' });
+    if (context.settings.replyOnRefusal) {
+        await _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .ProgressComments */ .W.over(context.octokit, context.issue).refuse(pull.author.login, reply);
+    }
+}
 /** Writes the thread's comment; a failure is a warning. */
 async function say(context, thread, view) {
     const { number, scope, deps } = context;
     try {
-        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_4__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_4__/* .writeThread */ .OE)(context.issue, thread, body);
+        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
+        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .writeThread */ .OE)(context.issue, thread, body);
         thread.body = body;
     }
     catch (error) {

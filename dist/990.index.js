@@ -14,7 +14,7 @@ exports.modules = {
 /* harmony export */   "in": () => (/* binding */ readRequest),
 /* harmony export */   p: () => (/* binding */ markDocsPr)
 /* harmony export */ });
-/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, MAX_LIST_PAGES, docsPrOf, renderDocsMarker */
+/* unused harmony exports DOCS_PR_LABEL, MAX_DOCS_PRS, MAX_LIST_PAGES, renderDocsMarker */
 /* harmony import */ var _text_grammar_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9018);
 /* harmony import */ var _marker_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4329);
 
@@ -48,14 +48,6 @@ const PER_PAGE = 100;
 const MAX_LIST_PAGES = 3;
 /** A description is at most 65,536 characters on GitHub; only this many marker-like lines are tried. */
 const MAX_MARKER_LINES = 5;
-/** The docs pull request a job's link names: `https://<host>/<owner>/<repo>/pull/<n>` (checked by the client). */
-function docsPrOf(link) {
-    const [, , , owner = '', repo = '', kind = '', number = ''] = link.split('/');
-    const parsed = Number(number);
-    return owner && repo && kind === 'pull' && Number.isSafeInteger(parsed) && parsed > 0
-        ? { repository: { owner, repo }, number: parsed }
-        : undefined;
-}
 /** What a docs pull request's marker is signed for: the docs repository and the docs pull request. */
 function scopeOf(key, docs, docsNumber) {
     return { key, repository: `${docs.owner}/${docs.repo}`, issueNumber: docsNumber };
@@ -127,9 +119,7 @@ async function listDocsPrs(octokit, docs, key, options) {
     const max = Math.min(options.max ?? MAX_DOCS_PRS, MAX_DOCS_PRS);
     const items = [];
     for (let page = 1; items.length < max; page++) {
-        if (page > MAX_LIST_PAGES)
-            return { items, truncated: true };
-        if (options.signal?.aborted)
+        if (page > MAX_LIST_PAGES || options.signal?.aborted)
             return { items, truncated: true };
         const { data } = await octokit.rest.issues.listForRepo({
             ...docs,
@@ -271,14 +261,12 @@ async function ourDocsPull(access, link, request, job) {
         const same = signed.repository.toLowerCase() === `${code.owner}/${code.repo}`.toLowerCase() &&
             signed.number === request.number &&
             signed.jobId === request.jobId;
-        return same ? { ...accepted, signed: true } : { ok: false, problem: 'is signed for another request or job' };
+        return same ? accepted : { ok: false, problem: 'is signed for another request or job' };
     }
     if (!job)
         return { ok: false, problem: "does not carry this action's signed line for this request" };
     const problem = (0,docs_pr_trust/* notOpenedByJob */.Tj)(data, job);
-    return problem
-        ? { ok: false, problem: `${problem}: not a pull request this job opened` }
-        : { ...accepted, signed: false };
+    return problem ? { ok: false, problem: `${problem}: not a pull request this job opened` } : accepted;
 }
 /**
  * `job` as a run may report it, in every mode: a link the one check (`ourDocsPull`) refuses is no

@@ -18,6 +18,8 @@ exports.modules = {
 /* harmony export */ });
 /* unused harmony exports AWAITING_RELEASE_LABEL, MAX_AWAITING */
 /* harmony import */ var _docs_prs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3894);
+/* harmony import */ var _in_flight_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2319);
+
 
 /**
  * The awaiting-release index (`ready-when: released`): a label on each docs pull request that stays
@@ -52,15 +54,8 @@ function releaseOf(raw) {
 async function markAwaiting(octokit, docs, number) {
     await octokit.rest.issues.addLabels({ ...docs, issue_number: number, labels: [AWAITING_RELEASE_LABEL] });
 }
-/** Takes the label off; already gone (404) is what was wanted. Throws otherwise. */
 async function clearAwaiting(octokit, docs, number) {
-    try {
-        await octokit.rest.issues.removeLabel({ ...docs, issue_number: number, name: AWAITING_RELEASE_LABEL });
-    }
-    catch (error) {
-        if (error.status !== 404)
-            throw error;
-    }
+    await (0,_in_flight_js__WEBPACK_IMPORTED_MODULE_1__/* .removeLabel */ .tA)(octokit, docs, number, AWAITING_RELEASE_LABEL);
 }
 /**
  * The labelled pull requests of `docs`, open or closed (a closed one is cleared from the index),
@@ -153,8 +148,6 @@ var constants = __webpack_require__(7212);
 var github_event = __webpack_require__(7077);
 // EXTERNAL MODULE: ./src/github/permissions.ts
 var permissions = __webpack_require__(5435);
-// EXTERNAL MODULE: ./src/github/progress-comment.ts
-var progress_comment = __webpack_require__(6396);
 // EXTERNAL MODULE: ./src/github/pull-requests.ts
 var pull_requests = __webpack_require__(2139);
 // EXTERNAL MODULE: ./src/step/deps.ts
@@ -167,11 +160,14 @@ var text_gate = __webpack_require__(6882);
 var docs_pull = __webpack_require__(2141);
 // EXTERNAL MODULE: ./src/github/awaiting-release.ts
 var awaiting_release = __webpack_require__(7225);
+// EXTERNAL MODULE: ./src/github/docs-pr-trust.ts
+var docs_pr_trust = __webpack_require__(3032);
 // EXTERNAL MODULE: ./src/step/backlog.ts + 1 modules
 var backlog = __webpack_require__(9990);
 // EXTERNAL MODULE: ./src/pulls/write.ts
 var write = __webpack_require__(5663);
 ;// CONCATENATED MODULE: ./src/pulls/release-wait.ts
+
 
 
 
@@ -199,52 +195,39 @@ async function waitForRelease(context, link, code) {
     const { log } = deps.runner;
     // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
     const found = await (0,docs_pull/* docsPull */.PR)(context, link, code.jobId);
-    if ('problem' in found) {
-        return { done: false, line: `The code merged; the docs pull request cannot wait for a release: ${found.problem}.` };
-    }
-    const { octokit } = found;
-    const docs = { repository: found.docs, number: found.number };
+    if ('problem' in found)
+        return (0,docs_pull/* said */.ag)(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
+    const { octokit, docs } = found;
     try {
-        const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, docs.repository, docs.number);
+        const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, docs, found.number);
         if (pull.state === 'closed')
-            return { done: true, line: 'The code merged; the docs pull request is closed: left as it is.' };
-        if (!pull.draft) {
-            return { done: true, line: 'The code merged; the docs pull request was marked ready by hand: left as it is.' };
-        }
+            return (0,docs_pull/* said */.ag)(true, 'The code merged; the docs pull request is closed: left as it is.');
+        if (!pull.draft)
+            return (0,docs_pull/* said */.ag)(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
         const merge = await (0,awaiting_release/* readMerge */.hL)(context.octokit, repository, number);
         if (!merge.sha)
-            return {
-                done: false,
-                line: 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.',
-            };
+            return (0,docs_pull/* said */.ag)(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
         const short = merge.sha.slice(0, 7);
         // The release finds it by its signed line (the pairing) and this label (the index).
         await (0,backlog/* markDocsPull */.Y5)((0,docs_pull/* docsAccess */.wH)(context), link, { number, pull: true, jobId: code.jobId }, {});
-        await (0,awaiting_release/* markAwaiting */.qt)(octokit, docs.repository, docs.number);
-        await (0,pull_requests/* commentOn */.Jt)(octokit, docs.repository, docs.number, `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
+        await (0,awaiting_release/* markAwaiting */.qt)(octokit, docs, found.number);
+        await (0,pull_requests/* commentOn */.Jt)(octokit, docs, found.number, `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
             `commit ${short}; then they are marked ready for review.`);
-        if (`${docs.repository.owner}/${docs.repository.repo}`.toLowerCase() !==
-            `${repository.owner}/${repository.repo}`.toLowerCase()) {
+        if (!(0,docs_pr_trust/* sameRepository */.RB)(docs, repository)) {
             log.notice(`The release run looks for waiting docs pull requests in 'docs-repository': set it to ` +
-                `${docs.repository.owner}/${docs.repository.repo}, with a 'docs-token' that may write there.`);
+                `${docs.owner}/${docs.repo}, with a 'docs-token' that may write there.`);
         }
-        const title = `docs PR #${docs.number}, waiting for a release`;
+        const title = `docs PR #${found.number}, waiting for a release`;
         await (0,write/* check */.z6)(context, code.headSha, {
             title,
             summary: `The code merged as ${short}. The docs pull request is marked ready for review when a published release contains it.`,
             conclusion: 'success',
         });
-        return {
-            done: true,
-            line: `The code merged: the docs pull request waits for a release that contains commit ${short}.`,
-        };
+        return (0,docs_pull/* said */.ag)(true, `The code merged: the docs pull request waits for a release that contains commit ${short}.`);
     }
     catch (error) {
         log.warning(`Could not keep the docs pull request ${link} waiting for a release: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        return {
-            done: false,
-            line: `The code merged; keeping the docs pull request waiting failed: ${(0,errors/* errorMessage */.gJ)(error).slice(0, 200)}`,
-        };
+        return (0,docs_pull/* said */.ag)(false, `The code merged; keeping the docs pull request waiting failed: ${(0,errors/* errorMessage */.gJ)(error).slice(0, 200)}`);
     }
 }
 
@@ -306,11 +289,7 @@ async function settleClose(context) {
     const job = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
     const { merged } = pull;
     const settled = job.prLink
-        ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, {
-            url: pull.url,
-            headSha: pull.headSha,
-            jobId: job.id,
-        })
+        ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, { ...pull, jobId: job.id })
         : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
     if (settled.done)
         thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
@@ -467,7 +446,6 @@ var pulls_backlog = __webpack_require__(9367);
 
 
 
-
 /**
  * Follow mode (`pull-requests: follow`) on a pull request event: one docs job per pull request for
  * its whole life, as decided (mode.ts). Input errors are thrown only once the pull request's author
@@ -489,7 +467,8 @@ async function runFollow(step, event, decided) {
         throw (0,inputs/* missingGitHubToken */.vT)('following a pull request needs it (comments, checks)');
     }
     const octokit = await deps.octokit();
-    const issue = new thread/* IssueThread */.kb(octokit, { ...event.repository, issueNumber: decision.number }, deps.runner.log, settings.apiKey);
+    const target = { ...event.repository, issueNumber: decision.number };
+    const issue = new thread/* IssueThread */.kb(octokit, target, deps.runner.log, settings.apiKey);
     const context = {
         settings,
         follow,
@@ -504,8 +483,14 @@ async function runFollow(step, event, decided) {
     const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, event.repository, decision.number);
     if (decision.kind !== 'close') {
         const verdict = await (0,permissions/* checkPermission */.Y)(octokit, event.repository, pull.author, settings);
-        if (!verdict.allowed)
-            return refuse(context, pull, verdict.reason);
+        if (!verdict.allowed) {
+            // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
+            const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
+            const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
+            const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
+            await (0,write/* refuse */.TR)(context, pull, { title: `skipped: ${reason}`, summary }, reply);
+            return skipped(reason, deps);
+        }
     }
     if (decision.kind === 'close')
         return closeFollowed(context, problems);
@@ -521,7 +506,7 @@ async function runFollow(step, event, decided) {
     if (!settings.apiKey)
         throw (0,inputs/* missingApiKey */.uu)();
     // The docs pull request backlog (pulls/backlog.ts): at max-open-docs-prs no first job starts.
-    if (await (0,pulls_backlog/* refusedOverBacklog */.G)(context, backlog, pull, write/* check */.z6))
+    if (await (0,pulls_backlog/* refusedOverBacklog */.G)(context, backlog, pull))
         return;
     if (decision.before)
         await supersede(context, decision.before, decision.headSha);
@@ -531,20 +516,6 @@ async function runFollow(step, event, decided) {
 function skipped(reason, deps) {
     deps.record.writeOutputs({ status: constants/* SKIPPED_STATUS */.ml, message: (0,text_gate/* forOutput */.np)(`skipped: ${reason}`) });
     deps.runner.log.notice(`Skipped: ${reason}.`);
-}
-/** An author who may not ask: a neutral check, the refusal reply (reply-on-refusal), a skip. */
-async function refuse(context, pull, why) {
-    const { settings, deps } = context;
-    const reason = `not started for ${pull.author.login}: ${why}`;
-    await (0,write/* check */.z6)(context, pull.headSha, {
-        title: `skipped: ${reason}`,
-        summary: `${reason}. A \`/docs\` comment by a maintainer starts it.`,
-        conclusion: 'neutral',
-    });
-    if (settings.replyOnRefusal) {
-        await new progress_comment/* ProgressComments */.W(context.octokit, { ...context.repository, issueNumber: context.number }, deps.runner.log, settings.apiKey).refuse(pull.author.login, `${why}; a \`/docs\` comment by a maintainer starts it`);
-    }
-    skipped(reason, deps);
 }
 /** The previous head's check, still in progress, is completed: its head is no longer the pull request's. */
 async function supersede(context, before, head) {
