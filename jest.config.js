@@ -1,6 +1,6 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearCoverage, COUNTS } from './jest.coverage.js';
+import { countsDirectory } from './jest.coverage.js';
 
 // Jest runs in ESM mode (@actions/core 3 and @actions/github 9 are ESM only) under the
 // Node 24 that `npm test` puts on PATH. jest.transform.js strips the types with Node's own
@@ -13,11 +13,10 @@ import { clearCoverage, COUNTS } from './jest.coverage.js';
 // meet a threshold for all of src/. `--coverage=false` runs the whole suite unmeasured.
 const args = process.argv.slice(2);
 const measure = !args.some((arg) => !arg.startsWith('-')) && !args.includes('--coverage=false');
-if (measure) {
-  clearCoverage();
-  // Read by jest.environment.js in jest's workers, which inherit this process's environment.
-  process.env.DOCS_AGENT_COVERAGE_DIR = COUNTS;
-}
+// Read by jest.environment.js in jest's workers, which inherit this process's environment; a run
+// that does not measure drops a directory it inherited from a run that does.
+if (measure) process.env.DOCS_AGENT_COVERAGE_DIR = countsDirectory();
+else delete process.env.DOCS_AGENT_COVERAGE_DIR;
 
 // Node's compile cache (V8's code and the stripped TypeScript, kept on disk) for jest's workers and
 // for the processes the tests start with this environment (the demo, the emulators' command lines,
