@@ -2,13 +2,16 @@
  * Issue 32 through what ships: dist/index.js (the action, as the runner runs it) and
  * dist/cli/index.js (the command line's bin), each as a child process, against the assistant
  * emulator, whose answers are made by the `ai` package's own streamText and server helpers and
- * whose threads are guarded by keys as the live service's are. Run `npm run bundle` first.
+ * whose threads are guarded by keys as the live service's are. The action's listing of each
+ * source shape runs in this process (support/in-process.ts): the bin lists both shapes from the
+ * shipped bundle, below. Run `npm run bundle` first.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
 import { NODE24, ROOT, runAction, type RunResult } from './support/runner.ts';
+import { runStep } from './support/in-process.ts';
 import { seen } from './support/render.ts';
 import { closeServices, commentEvent, resetServices, startServices, type Services } from './support/services.ts';
 import { scratchDir } from './support/scratch.ts';
@@ -44,8 +47,9 @@ function expectNoThreadKey(...texts: string[]): void {
   for (const key of keys) expect(everything).not.toContain(key.slice(3, 15));
 }
 
-function action(question: string): Promise<RunResult> {
-  return runAction({
+/** A /docs ask on issue #1: a child run of dist/, or `runStep` where a process shows nothing more. */
+function action(question: string, run: typeof runAction = runAction): Promise<RunResult> {
+  return run({
     event: commentEvent(services.github, question),
     inputs: { domain: DOMAIN, 'assistant-key': ASSISTANT_KEY, 'base-url': assistant.url },
     env: { GITHUB_API_URL: services.github.url },
@@ -104,7 +108,7 @@ describe('the action (dist/index.js)', () => {
     ['search-tool', 'Deploying', ['https://docs.example.com/deploy']],
   ] as const)('%s sources are listed', async (sourcesAs, line, addresses) => {
     assistant.fault({ kind: 'sources-as', sourcesAs });
-    const result = await action('/docs ask How do I deploy the site?');
+    const result = await action('/docs ask How do I deploy the site?', runStep);
     expect(result.outputs.status).toBe('answered');
     const sources = JSON.parse(result.outputs.sources ?? '[]') as string[];
     expect(sources).toEqual(expect.arrayContaining([...addresses]));

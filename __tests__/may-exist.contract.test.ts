@@ -3,10 +3,13 @@
  * emulator's faults: a create the service may have acted on (a 502 after it created the job, a
  * cancel during the create, then the post step) is never followed by a second job, neither by the
  * next push of a followed pull request, nor by an agent run's re-run, nor by a sweep; the check says
- * a job may exist and how to start a fresh one. And who asks before what is asked: an outsider's
- * pull request with a broken input is skipped, green, without the input error. No push dropped and
- * a close judged under the lock (issue 34) run in this process (support/in-process.ts), but for
- * the round that works while its pull request is closed: a child run, as two runs at once need.
+ * a job may exist and how to start a fresh one. Where a test's cut needs a process (a cancel, a
+ * kill), the runs after it that show nothing more as a child (a post step whose entry is shown
+ * above, the next push, a sweep) run in this process (support/in-process.ts). Who asks before what
+ * is asked (an outsider's pull request with a broken input is skipped, green, without the input
+ * error), no push dropped and a close judged under the lock (issue 34) run in this process too,
+ * but for the round that works while its pull request is closed: a child run, as two runs at once
+ * need.
  */
 import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -20,6 +23,7 @@ import {
   expectClean,
   resetServices,
   runAgainst,
+  runPostInProcessAgainst,
   runStepAgainst,
   scheduleEvent,
 } from './support/services.ts';
@@ -70,6 +74,11 @@ function step(options: RunOptions, inputs: Record<string, string> = FOLLOW): Pro
   return runStepAgainst({ emulator, github }, { ...options, inputs: { ...inputs, ...options.inputs } });
 }
 
+/** A post step's work in this process, where its entry (dist/post.js) is another test's. */
+function postStep(state: Record<string, string>): Promise<RunResult> {
+  return runPostInProcessAgainst({ emulator, github }, { state, inputs: FOLLOW });
+}
+
 const checksOn = (sha: string) => github.checkRuns(sha).filter((check) => check.name === 'Docs');
 const thread = () => github.comments(CODE).filter((c) => c.user.type === 'Bot');
 
@@ -80,10 +89,13 @@ async function createSent(): Promise<void> {
   }
 }
 
-/** A push to the code pull request, and its run: it must create no second job. */
-async function pushCreatesNothing(before: string): Promise<string> {
+/**
+ * A push to the code pull request, and its run (a child run of dist/, or `step` where the shipped
+ * bundle is another test's): it must create no second job.
+ */
+async function pushCreatesNothing(before: string, runPush: typeof run = run): Promise<string> {
   const head = github.push(CODE, { message: 'More' });
-  const pushed = await run({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = before)) });
+  const pushed = await runPush({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = before)) });
   expect(pushed.code).toBe(0);
   expect(pushed.outputs.status).toBe('skipped');
   expect(createRequests(emulator)).toHaveLength(1);
@@ -156,12 +168,12 @@ describe('follow mode after a create the service may have acted on', () => {
     });
     expect(cancelled.code).toBe(1);
     expect(cancelled.outputs.status).toBe('cancelled');
-    expect((await run({ entry: 'post', state: cancelled.state })).code).toBe(0);
+    expect((await postStep(cancelled.state)).code).toBe(0);
     expect(checksOn(head)[0]?.summary ?? '').not.toMatch(/may exist/);
     expect(emulator.jobsCreated()).toBe(0);
 
     const next = github.push(CODE, { message: 'More' });
-    const pushed = await run({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = head)) });
+    const pushed = await step({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = head)) });
     expect(pushed.code).toBe(0);
     expect(pushed.outputs.status).toBe('completed');
     expect(createRequests(emulator)).toHaveLength(2);
@@ -178,10 +190,10 @@ describe('follow mode after a create the service may have acted on', () => {
       onSpawn: (child) => void createSent().then(() => child.kill('SIGKILL')),
     });
     expect(killed.signal).toBe('SIGKILL');
-    expect((await run({ entry: 'post', state: killed.state })).code).toBe(0);
-    await pushCreatesNothing(head);
+    expect((await postStep(killed.state)).code).toBe(0);
+    await pushCreatesNothing(head, step);
     // The head the cut-off run was on is settled by the sweep: a job may exist, no check left running.
-    expect((await run({ event: scheduleEvent() }, { mode: 'sweep' })).code).toBe(0);
+    expect((await step({ event: scheduleEvent() }, { mode: 'sweep' })).code).toBe(0);
     expect(checksOn(head)[0]).toMatchObject({ status: 'completed', conclusion: 'neutral' });
     expect(emulator.jobsCreated()).toBe(1);
   });
@@ -207,7 +219,7 @@ describe('who asks before what is asked', () => {
   test("an outsider's pull_request_target with a broken input: skipped, green, no input error anywhere", async () => {
     github.setPermission('Codertocat', 'read');
     const head = github.pullRequest(CODE).headSha;
-    const result = await run({
+    const result = await step({
       event: pullEvent('opened', 'pull_request_target'),
       inputs: { 'timeout-minutes': 'soon' },
     });
@@ -222,7 +234,7 @@ describe('who asks before what is asked', () => {
 
     // The workflow's owner still gets the error on their own pull request.
     github.setPermission('Codertocat', 'admin');
-    const own = await run({
+    const own = await step({
       event: pullEvent('opened', 'pull_request_target'),
       inputs: { 'timeout-minutes': 'soon' },
     });
