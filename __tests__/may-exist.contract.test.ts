@@ -7,9 +7,9 @@
  * kill), the runs after it that show nothing more as a child (a post step whose entry is shown
  * above, the next push, a sweep) run in this process (support/in-process.ts). Who asks before what
  * is asked (an outsider's pull request with a broken input is skipped, green, without the input
- * error), no push dropped and a close judged under the lock (issue 34) run in this process too,
- * but for the round that works while its pull request is closed: a child run, as two runs at once
- * need.
+ * error) is a child run of dist/, the owner's own run after it in this process. No push dropped
+ * and a close judged under the lock (issue 34) run in this process, but for the round that works
+ * while its pull request is closed: a child run, as two runs at once need.
  */
 import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -219,7 +219,8 @@ describe('who asks before what is asked', () => {
   test("an outsider's pull_request_target with a broken input: skipped, green, no input error anywhere", async () => {
     github.setPermission('Codertocat', 'read');
     const head = github.pullRequest(CODE).headSha;
-    const result = await step({
+    // Through the shipped bundle: the process's own exit code is the promise.
+    const result = await run({
       event: pullEvent('opened', 'pull_request_target'),
       inputs: { 'timeout-minutes': 'soon' },
     });
