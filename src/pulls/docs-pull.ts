@@ -1,9 +1,8 @@
 import { errorMessage } from '../base/errors.ts';
-import type { Octokit } from '../github/octokit.ts';
-import { closePullRequest, commentOn, readPullRequest, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
+import { closePullRequest, commentOn, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
 import type { Job } from '../service/client.ts';
-import { ourDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
+import { ourDocsPull, vetJobRead, type DocsAccess, type DocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
 /** What was done to the docs pull request, in one line for the thread, and whether it is done. */
@@ -27,9 +26,13 @@ export function docsAccess(context: FollowContext): DocsAccess {
  * sweep's alike: a link the one check refuses is named as text with its reason, never as the docs
  * pull request (step/docs-access.ts `vetJobLink`, as agent mode).
  */
-export function vetFollowedJob(context: FollowContext, job: Job): Promise<Job> {
-  return vetJobLink(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
+export function vetFollowedJob(context: FollowContext, job: Job): Promise<Vetted> {
+  return vetJobRead(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
 }
+
+/** A job as vetted, with the docs pull request the check read when it accepted it: acted on without a second read. */
+export type Vetted = { job: Job; docs?: Found };
+type Found = Extract<DocsPull, { ok: true }>;
 
 /**
  * The docs pull request `link` names and a client that may write to it, when the one check
@@ -40,10 +43,10 @@ export async function docsPull(
   link: string,
   jobId: string,
   job?: JobFacts,
-): Promise<{ docs: { owner: string; repo: string }; number: number; octokit: Octokit } | { problem: string }> {
+): Promise<Found | { problem: string }> {
   try {
     const pull = await ourDocsPull(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
-    if (pull.ok) return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+    if (pull.ok) return pull;
     return {
       problem: pull.noToken
         ? "no token here may write to it: set 'docs-token' to have this done"
@@ -63,8 +66,9 @@ export async function draftDocs(
   context: FollowContext,
   link: string,
   job: JobFacts & { id: string },
+  read?: Found,
 ): Promise<boolean> {
-  const found = await docsPull(context, link, job.id, job);
+  const found = read ?? (await docsPull(context, link, job.id, job));
   const { log } = context.deps.runner;
   if ('problem' in found) {
     log.notice(
@@ -72,11 +76,10 @@ export async function draftDocs(
     );
     return false;
   }
-  const { docs, octokit } = found;
+  const { octokit, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, found.number);
-    if (pull.draft || pull.state === 'closed') return pull.draft;
-    await setDraft(octokit, pull.nodeId, true);
+    if (pull.draft || pull.state === 'closed') return pull.draft === true;
+    await setDraft(octokit, pull.node_id, true);
     log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
     return true;
   } catch (error) {
@@ -97,8 +100,9 @@ export async function settleDocs(
   drafted: boolean,
   codeUrl: string,
   jobId: string,
+  read?: Found,
 ): Promise<Settled> {
-  const found = await docsPull(context, link, jobId);
+  const found = read ?? (await docsPull(context, link, jobId));
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
@@ -108,10 +112,8 @@ export async function settleDocs(
   try {
     if (merged) {
       await commentOn(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
-      if (drafted) {
-        const pull = await readPullRequest(octokit, docs, number);
-        if (pull.draft) await setDraft(octokit, pull.nodeId, false);
-      }
+      // A comment leaves the draft as the check read it.
+      if (drafted && found.read.draft) await setDraft(octokit, found.read.node_id, false);
       const done = drafted ? 'is marked ready for review' : 'is told so';
       return said(true, `The code merged: the docs pull request ${done}.`);
     }
@@ -140,8 +142,9 @@ export async function reopenDocs(
   link: string,
   codeUrl: string,
   jobId: string,
+  read?: Found,
 ): Promise<Settled> {
-  const found = await docsPull(context, link, jobId);
+  const found = read ?? (await docsPull(context, link, jobId));
   const reopened = 'The code pull request was reopened';
   if ('problem' in found) {
     return said(
@@ -149,9 +152,8 @@ export async function reopenDocs(
       `${reopened}: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
     );
   }
-  const { octokit, docs, number } = found;
+  const { octokit, docs, number, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, number);
     if (pull.merged) return said(true, `${reopened}; its docs pull request was merged meanwhile.`);
     if (pull.state === 'closed') {
       await reopenPullRequest(octokit, docs, number);

@@ -1,10 +1,10 @@
 import { errorMessage } from '../base/errors.ts';
 import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
-import { commentOn, readPullRequest } from '../github/pull-requests.ts';
+import { commentOn } from '../github/pull-requests.ts';
 import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, docsPull, said, settleDocs, type Settled } from './docs-pull.ts';
+import { docsAccess, docsPull, said, settleDocs, type Settled, type Vetted } from './docs-pull.ts';
 import { check } from './write.ts';
 
 /**
@@ -17,11 +17,12 @@ export async function settleOrWait(
   merged: boolean,
   drafted: boolean,
   code: { url: string; headSha: string; jobId: string },
+  read?: Vetted['docs'],
 ): Promise<Settled> {
   if (!merged || context.follow.release.readyWhen !== 'released') {
-    return settleDocs(context, link, merged, drafted, code.url, code.jobId);
+    return settleDocs(context, link, merged, drafted, code.url, code.jobId, read);
   }
-  return waitForRelease(context, link, code);
+  return waitForRelease(context, link, code, read);
 }
 
 /**
@@ -34,16 +35,16 @@ async function waitForRelease(
   context: FollowContext,
   link: string,
   code: { url: string; headSha: string; jobId: string },
+  read?: Vetted['docs'],
 ): Promise<Settled> {
   const { deps, repository, number } = context;
   const { log } = deps.runner;
   // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
-  const found = await docsPull(context, link, code.jobId);
+  const found = read ?? (await docsPull(context, link, code.jobId));
   if ('problem' in found)
     return said(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
-  const { octokit, docs } = found;
+  const { octokit, docs, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, found.number);
     if (pull.state === 'closed') return said(true, 'The code merged; the docs pull request is closed: left as it is.');
     if (!pull.draft)
       return said(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
@@ -52,7 +53,7 @@ async function waitForRelease(
       return said(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
     const short = merge.sha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
-    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {});
+    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {}, found);
     await markAwaiting(octokit, docs, found.number);
     await commentOn(
       octokit,
