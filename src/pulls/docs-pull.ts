@@ -2,7 +2,7 @@ import { errorMessage } from '../base/errors.ts';
 import { closePullRequest, commentOn, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
 import type { Job } from '../service/client.ts';
-import { ourDocsPull, vetJobRead, type DocsAccess, type DocsPull } from '../step/backlog.ts';
+import { ourDocsPull, vetJobLink, type DocsAccess, type DocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
 /** What was done to the docs pull request, in one line for the thread, and whether it is done. */
@@ -27,7 +27,7 @@ export function docsAccess(context: FollowContext): DocsAccess {
  * pull request (step/docs-access.ts `vetJobLink`, as agent mode).
  */
 export function vetFollowedJob(context: FollowContext, job: Job): Promise<Vetted> {
-  return vetJobRead(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
+  return vetJobLink(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
 }
 
 /** A job as vetted, with the docs pull request the check read when it accepted it: acted on without a second read. */

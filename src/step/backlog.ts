@@ -15,7 +15,7 @@ import { docsClient, ourDocsPull, type DocsAccess, type DocsPull } from './docs-
 import type { SweepContext } from './finish.ts';
 import { sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
 
-export { docsClient, ourDocsPull, vetJobLink, vetJobRead, type DocsAccess, type DocsPull } from './docs-access.ts';
+export { docsClient, ourDocsPull, vetJobLink, type DocsAccess, type DocsPull } from './docs-access.ts';
 
 /**
  * The docs pull request backlog: the docs pull requests this action's jobs opened (github/docs-prs.ts

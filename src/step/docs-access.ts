@@ -41,9 +41,8 @@ export function namedDocsRepository(access: DocsAccess, env: NodeJS.ProcessEnv =
 
 /** A docs pull request this run may act on, with the client that may write to it; or why not. */
 export type DocsPull =
-  // `read`: the docs pull request as the check read it, passed along so that nothing reads it again.
-  // `signed`: it carries this action's line for the request (without it, only the job's facts vouch).
-  | { ok: true; docs: Repository; number: number; octokit: Octokit; read: DocsRead; signed: boolean }
+  // `read`: as the check read it, acted on without a second read; `signed`: it carries this action's line.
+  | { ok: true; docs: Repository; number: number; octokit: Octokit; read: PullData; signed: boolean }
   | {
       ok: false;
       problem: string;
@@ -53,10 +52,6 @@ export type DocsPull =
       unnamed?: true;
     };
 
-/** What of a docs pull request is acted on once the check read it. */
-export type DocsRead = Pick<PullData, 'body' | 'draft' | 'state' | 'merged' | 'node_id'> & {
-  labels: { name: string }[];
-};
 type PullData = Awaited<ReturnType<Octokit['rest']['pulls']['get']>>['data'];
 
 /**
@@ -109,13 +104,9 @@ export async function ourDocsPull(
  * refused link, named as text with the reason, as any link the run cannot vouch for (service/job.ts).
  * A link no token here may read, or one in another repository while 'docs-repository' is unset, is
  * kept as the service's word and never touched; a failed read is a warning and changes nothing.
+ * `docs`: the docs pull request the check accepted, as it read it (acted on without a second read).
  */
-export async function vetJobLink(...args: Parameters<typeof vetJobRead>): Promise<Job> {
-  return (await vetJobRead(...args)).job;
-}
-
-/** `vetJobLink`, with the docs pull request the check accepted (`docs`), to act on without reading it again. */
-export async function vetJobRead(
+export async function vetJobLink(
   access: DocsAccess | undefined,
   job: Job,
   request: { number: number; pull: boolean },
