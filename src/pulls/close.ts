@@ -7,7 +7,7 @@ import { readPullRequest } from '../github/pull-requests.ts';
 import { missingApiKey, type InputProblems } from '../step/inputs.ts';
 import { forMarkdown, forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
-import { reopenDocs, vetFollowedJob, type Vetted } from './docs-pull.ts';
+import { reopenDocs, vetFollowedJob } from './docs-pull.ts';
 import { settleOrWait } from './release-wait.ts';
 import { underLock } from './lock.ts';
 import { findThread } from './thread.ts';
@@ -48,11 +48,11 @@ export async function settleClose(context: FollowContext): Promise<string> {
   if (!thread.jobId) return `Nothing to do: pull request #${number} has no docs job.`;
   if (thread.state.closed) return `The docs of #${number} were settled already (${thread.state.closed}).`;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const { job, docs } = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
   const { merged } = pull;
-  const code = { ...pull, jobId: job.id };
+  const { job } = vetted;
   const settled = job.prLink
-    ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, code, signedOnly(docs))
+    ? await settleOrWait(context, job.prLink, vetted, thread.state.drafted, pull)
     : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
   if (settled.done) thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -73,9 +73,10 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
   if (!thread.jobId || thread.state.closed !== 'closed') return;
   const { deps } = context;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const { job, docs } = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const { job } = vetted;
   const reopened = job.prLink
-    ? await reopenDocs(context, job.prLink, codeUrl, job.id, signedOnly(docs))
+    ? await reopenDocs(context, job.prLink, vetted, codeUrl)
     : { done: true, line: noDocsPull(job, 'The code pull request was reopened.') };
   if (reopened.done) thread.state = { ...thread.state, closed: '' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -90,9 +91,4 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
 function noDocsPull(job: { rejectedPrLink?: string; prLinkProblem?: string }, plain: string): string {
   if (!job.rejectedPrLink) return plain;
   return `The link the job reported ${job.prLinkProblem ?? 'is not one this action can vouch for'}, so nothing was done to it.`;
-}
-
-/** The vetted read, for a close or a reopen: they act only on a docs pull request that carries the signed line. */
-function signedOnly(docs: Vetted['docs']): Vetted['docs'] {
-  return docs?.signed ? docs : undefined;
 }

@@ -9,7 +9,7 @@ import { WORKING_SYMBOL } from '../outcome/words.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import { markFollowedDocs } from './backlog.ts';
-import { draftDocs, type Vetted } from './docs-pull.ts';
+import { docsPull, draftDocs, type Vetted } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { Thread } from './thread.ts';
 import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
@@ -66,7 +66,8 @@ export async function concludeRound(
   const session = await readSession(context, job.id);
   const verdict = verdictOf(job, session);
   const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && code?.state !== 'closed';
-  const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink, job, docs) : false;
+  const found = toDraft && job.prLink && (docs ?? (await docsPull(context, job.prLink, job.id, job)));
+  const drafted = found && job.prLink ? await draftDocs(context, job.prLink, found) : false;
   if (drafted) thread.state = { ...thread.state, drafted: true };
   if (job.prLink) await markFollowedDocs(context, job.prLink, job, docs);
   const link = job.prLink ? ` <${job.prLink}>` : '';

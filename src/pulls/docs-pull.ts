@@ -33,17 +33,18 @@ export function vetFollowedJob(context: FollowContext, job: Job): Promise<Vetted
 /** A job as vetted, with the docs pull request the check read when it accepted it: acted on without a second read. */
 export type Vetted = { job: Job; docs?: Found };
 type Found = Extract<DocsPull, { ok: true }>;
+export type Looked = Found | { problem: string };
+
+/** What a close or a reopen acts on: the vetted read when it carries the signed line they need, else the check again. */
+export async function signedDocs(context: FollowContext, link: string, { job, docs }: Vetted): Promise<Looked> {
+  return docs?.signed ? docs : docsPull(context, link, job.id);
+}
 
 /**
  * The docs pull request `link` names and a client that may write to it, when the one check
  * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
  */
-export async function docsPull(
-  context: FollowContext,
-  link: string,
-  jobId: string,
-  job?: JobFacts,
-): Promise<Found | { problem: string }> {
+export async function docsPull(context: FollowContext, link: string, jobId: string, job?: JobFacts): Promise<Looked> {
   try {
     const pull = await ourDocsPull(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
     if (pull.ok) return pull;
@@ -62,13 +63,7 @@ export async function docsPull(
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-export async function draftDocs(
-  context: FollowContext,
-  link: string,
-  job: JobFacts & { id: string },
-  read?: Found,
-): Promise<boolean> {
-  const found = read ?? (await docsPull(context, link, job.id, job));
+export async function draftDocs(context: FollowContext, link: string, found: Looked): Promise<boolean> {
   const { log } = context.deps.runner;
   if ('problem' in found) {
     log.notice(
@@ -96,13 +91,11 @@ export async function draftDocs(
 export async function settleDocs(
   context: FollowContext,
   link: string,
+  found: Looked,
   merged: boolean,
   drafted: boolean,
   codeUrl: string,
-  jobId: string,
-  read?: Found,
 ): Promise<Settled> {
-  const found = read ?? (await docsPull(context, link, jobId));
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
@@ -140,11 +133,10 @@ export async function settleDocs(
 export async function reopenDocs(
   context: FollowContext,
   link: string,
+  vetted: Vetted,
   codeUrl: string,
-  jobId: string,
-  read?: Found,
 ): Promise<Settled> {
-  const found = read ?? (await docsPull(context, link, jobId));
+  const found = await signedDocs(context, link, vetted);
   const reopened = 'The code pull request was reopened';
   if ('problem' in found) {
     return said(

@@ -4,7 +4,7 @@ import { commentOn } from '../github/pull-requests.ts';
 import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, docsPull, said, settleDocs, type Settled, type Vetted } from './docs-pull.ts';
+import { docsAccess, said, settleDocs, signedDocs, type Looked, type Settled, type Vetted } from './docs-pull.ts';
 import { check } from './write.ts';
 
 /**
@@ -14,15 +14,15 @@ import { check } from './write.ts';
 export async function settleOrWait(
   context: FollowContext,
   link: string,
-  merged: boolean,
+  vetted: Vetted,
   drafted: boolean,
-  code: { url: string; headSha: string; jobId: string },
-  read?: Vetted['docs'],
+  code: { url: string; headSha: string; merged: boolean },
 ): Promise<Settled> {
-  if (!merged || context.follow.release.readyWhen !== 'released') {
-    return settleDocs(context, link, merged, drafted, code.url, code.jobId, read);
+  const found = await signedDocs(context, link, vetted);
+  if (!code.merged || context.follow.release.readyWhen !== 'released') {
+    return settleDocs(context, link, found, code.merged, drafted, code.url);
   }
-  return waitForRelease(context, link, code, read);
+  return waitForRelease(context, link, found, { ...code, jobId: vetted.job.id });
 }
 
 /**
@@ -34,13 +34,11 @@ export async function settleOrWait(
 async function waitForRelease(
   context: FollowContext,
   link: string,
+  found: Looked,
   code: { url: string; headSha: string; jobId: string },
-  read?: Vetted['docs'],
 ): Promise<Settled> {
   const { deps, repository, number } = context;
   const { log } = deps.runner;
-  // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
-  const found = read ?? (await docsPull(context, link, code.jobId));
   if ('problem' in found)
     return said(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
   const { octokit, docs, read: pull } = found;
