@@ -45,14 +45,12 @@ export async function showPlan(
 }
 
 /**
- * The end of a round, for a job that ended, vetted by the caller (docs-pull.ts `vetFollowedJob`: a
- * link the one check refuses is text, never drafted or marked; the docs pull request it read is
- * acted on): its verdict (verdict.ts, from the table of outcomes) concludes the
- * check of `head` (the head the job was told about) and heads the thread's comment; the docs pull
- * request is made a draft while the code pull request is open (`code`, read after the job ended;
- * undefined: unknown, counted as open; draft-until-merged; at the merge, run.ts marks it ready);
- * then the in-flight label comes off. The caller holds the pull request (lock.ts), so one run or
- * sweep at a time writes this.
+ * The end of a round, for a job that ended, as vetted (docs-pull.ts `vetFollowedJob`: a refused link
+ * is text, never drafted or marked; the docs pull request read there is acted on): its verdict
+ * (verdict.ts) concludes the check of `head` (the head the job was told about) and heads the
+ * thread's comment; the docs pull request is a draft while `code` (read once the job ended;
+ * undefined counts as open) is open (draft-until-merged); then the in-flight label comes off. The
+ * caller holds the pull request (lock.ts), so one run or sweep at a time writes this.
  */
 export async function concludeRound(
   context: FollowContext,
@@ -89,10 +87,7 @@ export async function concludeRound(
   return verdict;
 }
 
-/**
- * The code pull request read afresh once its job ended: it may have closed or moved on while the job
- * worked. Undefined when the read failed (a warning).
- */
+/** The code pull request read afresh once its job ended; undefined (a warning) when the read failed. */
 export async function readCode(context: FollowContext): Promise<PullRequest | undefined> {
   try {
     return await readPullRequest(context.octokit, context.repository, context.number);

@@ -1,6 +1,6 @@
 import { errorMessage } from '../base/errors.ts';
-import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
-import { commentOn } from '../github/pull-requests.ts';
+import { markAwaiting } from '../github/awaiting-release.ts';
+import { commentOn, type PullRequest } from '../github/pull-requests.ts';
 import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
@@ -16,7 +16,7 @@ export async function settleOrWait(
   link: string,
   vetted: Vetted,
   drafted: boolean,
-  code: { url: string; headSha: string; merged: boolean },
+  code: Pick<PullRequest, 'url' | 'headSha' | 'merged' | 'mergeSha'>,
 ): Promise<Settled> {
   const found = await signedDocs(context, link, vetted);
   if (!code.merged || context.follow.release.readyWhen !== 'released') {
@@ -35,7 +35,7 @@ async function waitForRelease(
   context: FollowContext,
   link: string,
   found: Looked,
-  code: { url: string; headSha: string; jobId: string },
+  code: Pick<PullRequest, 'url' | 'headSha' | 'mergeSha'> & { jobId: string },
 ): Promise<Settled> {
   const { deps, repository, number } = context;
   const { log } = deps.runner;
@@ -46,10 +46,10 @@ async function waitForRelease(
     if (pull.state === 'closed') return said(true, 'The code merged; the docs pull request is closed: left as it is.');
     if (!pull.draft)
       return said(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
-    const merge = await readMerge(context.octokit, repository, number);
-    if (!merge.sha)
+    // The code pull request as read under the lock (close.ts): its merge commit with it.
+    if (!code.mergeSha)
       return said(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
-    const short = merge.sha.slice(0, 7);
+    const short = code.mergeSha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
     await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {}, found);
     await markAwaiting(octokit, docs, found.number);
