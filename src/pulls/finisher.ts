@@ -95,6 +95,7 @@ async function finishHeld(context: FollowContext, jobId: string, deadline = Infi
     await showPlan(context, thread, job, head, headCheck?.id, shown);
     return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'active', 40)}` };
   }
+  // Fresh once the job ended: the code pull request may have closed or moved on meanwhile.
   const code = await readCode(context);
   const verdict = await concludeRound(context, thread, await vetFollowedJob(context, job), head, headCheck?.id, code);
   return sendQueued(context, { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) }, code);

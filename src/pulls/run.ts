@@ -49,7 +49,7 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
   };
   // A close reads the pull request under the lock only (close.ts).
   if (decision.kind === 'close') return closeFollowed(context, problems);
-  // Who may spend the quota (the pull request's author) is settled before any input is judged.
+  // Read before the lock: who may spend the quota (its author) is settled before any input is judged.
   const pull = await readPullRequest(octokit, event.repository, decision.number);
   const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
   if (!verdict.allowed) {

@@ -81,6 +81,7 @@ export async function ourDocsPull(
     return { ok: false, problem: target.problem, ...(target.elsewhere && !named ? { unnamed: true } : {}) };
   const octokit = await docsClient(access, target.repository);
   if (!octokit) return { ok: false, problem: "may be written by no token here ('docs-token')", noToken: true };
+  // Fresh: the job may have changed it; callers act on this read (`read`) instead of reading again.
   const { data } = await octokit.rest.pulls.get({ ...target.repository, pull_number: target.number });
   const signed = readDocsMarker(data.body ?? '', access.key, target.repository, target.number);
   const accepted = { ok: true, docs: target.repository, number: target.number, octokit, read: data } as const;
