@@ -113,7 +113,7 @@ async function sendQueued(context: FollowContext, done: SweepResult, read?: Pull
   // Only a head whose check says it waits for a follow-up: another push's own run is on its way.
   const queued = await checkOf(context, pull.headSha);
   if (queued?.status === 'completed' || !queued?.summary.startsWith(QUEUED)) return done;
-  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } });
+  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } }, pull);
   const detail = `${done.detail}; sent ${pull.headSha.slice(0, 12)}: ${round.verdict.line}`;
   return { kind: round.interrupted ? 'active' : done.kind, jobId: thread.jobId, detail: forMarkdown(detail, 300) };
 }

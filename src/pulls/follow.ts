@@ -33,11 +33,11 @@ export interface Round {
  * it, send the range since the last head it was told about, or take up the job already told about
  * it), wait for it, and report on the head's check and the thread.
  */
-export async function followRound(context: FollowContext): Promise<Round> {
+export async function followRound(context: FollowContext, read?: PullRequest): Promise<Round> {
   const { octokit, repository, number, follow, deps } = context;
   const { log } = deps.runner;
-  // Fresh under the lock: the head is judged against what the run that held it before sent.
-  const pull = await readPullRequest(octokit, repository, number);
+  // Fresh under the lock (`read`: by the caller, under it): the head is judged against what the holder sent.
+  const pull = read ?? (await readPullRequest(octokit, repository, number));
   const skip = pausedBecause(pull, follow);
   if (skip) {
     await check(context, pull.headSha, {
