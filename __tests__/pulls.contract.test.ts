@@ -167,6 +167,29 @@ describe('one docs job for the whole life of a pull request', () => {
   });
 });
 
+describe('what one round costs GitHub', () => {
+  test('opened, then a push: each run reads the code pull request where it must be fresh, the docs pull request once', async () => {
+    github.updatePullRequest(CODE, { labels: [] });
+    const opened = pullEvent('opened');
+    github.seedEvent(opened.payload);
+    /** The reads of each pull request by one run: GET /repos/{owner}/{repo}/pulls/{n}. */
+    const readsOf = async (event: { name: string; payload: unknown }) => {
+      const start = github.calls.length;
+      expect((await run(event)).code).toBe(0);
+      const reads = github.calls.slice(start).filter((call) => call.method === 'GET');
+      const of = (n: number) => reads.filter((call) => call.path === `/repos/Codertocat/Hello-World/pulls/${n}`).length;
+      return { code: of(CODE), docs: of(DOCS) };
+    };
+    // The code: the author's permission before the lock, the head under it, after the job ended, after letting go.
+    expect(await readsOf(opened)).toEqual({ code: 4, docs: 1 });
+    const h0 = github.pullRequest(CODE).headSha;
+    github.push(CODE, { message: 'Rename the flag' });
+    expect(await readsOf(pullEvent('synchronize', (p) => (p.before = h0)))).toEqual({ code: 4, docs: 1 });
+    expect(messages()).toHaveLength(1);
+    expect(github.pullRequest(DOCS).draft).toBe(true);
+  });
+});
+
 describe('a pull request closed unmerged, then reopened', () => {
   test('the docs pull request closed with it is reopened with a comment, and closed again at the next close', async () => {
     github.updatePullRequest(CODE, { labels: [] });

@@ -91,7 +91,7 @@ export async function vetDocsLink(
 ): Promise<Outcome> {
   const { job, prLink } = outcome;
   if (!job || !prLink) return outcome;
-  const refused = await vetJobLink(access, job, request, log);
+  const refused = (await vetJobLink(access, job, request, log)).job;
   if (refused === job) return outcome;
   if (outcome.kind !== 'pull-request') return { ...outcome, job: refused, prLink: '' };
   return decideOutcome({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });

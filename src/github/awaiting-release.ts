@@ -101,29 +101,6 @@ export async function listAwaiting(
   return { items, truncated: data.length >= MAX_AWAITING };
 }
 
-/** What a merged code pull request's release needs: where it merged and when. */
-export interface Merge {
-  merged: boolean;
-  /** The merge commit ('' when GitHub gave none). */
-  sha: string;
-  /** The branch it merged into. */
-  base: string;
-  mergedAt: string;
-  url: string;
-}
-
-export async function readMerge(octokit: Octokit, repository: Repository, number: number): Promise<Merge> {
-  const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: number });
-  const sha = typeof data.merge_commit_sha === 'string' && /^[0-9a-f]{40}$/.test(data.merge_commit_sha);
-  return {
-    merged: data.merged === true,
-    sha: sha ? (data.merge_commit_sha ?? '') : '',
-    base: data.base.ref,
-    mergedAt: data.merged_at ?? '',
-    url: data.html_url,
-  };
-}
-
 /**
  * Whether the tag contains the commit: GitHub's compare of the commit with the tag is `ahead` (the
  * tag is after it) or `identical`. `behind` and `diverged` (a tag of another line) do not; a commit

@@ -107,7 +107,7 @@ export function readDocsMarker(
  * Marks docs pull request `number` as this action's, for `request`: the signed line appended to its
  * description (unless a line of this action is there already: the first request it was opened for
  * keeps it) and the label (GitHub creates it on first use). Idempotent; one read when nothing is
- * missing. Throws: the caller decides whether a failure is a warning.
+ * missing, none when `read` is given. Throws: the caller decides whether a failure is a warning.
  */
 export async function markDocsPr(
   octokit: Octokit,
@@ -115,8 +115,10 @@ export async function markDocsPr(
   number: number,
   request: DocsRequest,
   key: string,
+  // Its description and labels as this run read them already (step/docs-access.ts), or read here.
+  read?: { body: string | null; labels: { name: string }[] },
 ): Promise<'marked' | 'known'> {
-  const { data } = await octokit.rest.pulls.get({ ...docs, pull_number: number });
+  const data = read ?? (await octokit.rest.pulls.get({ ...docs, pull_number: number })).data;
   const body = data.body ?? '';
   const signed = readDocsMarker(body, key, docs, number) !== undefined;
   const labelled = data.labels.some((label) => label.name.toLowerCase() === DOCS_PR_LABEL.toLowerCase());

@@ -6,12 +6,15 @@ export interface Repository {
   repo: string;
 }
 
-/** The fields of a pull request follow mode reads, fresh from the API (a payload may be stale on a re-run). */
+/** The fields of a pull request follow mode and the release read, fresh from the API (a payload may be stale on a re-run). */
 export interface PullRequest {
   number: number;
   nodeId: string;
   state: 'open' | 'closed';
   merged: boolean;
+  /** The merge commit ('' when GitHub gave none yet) and when it merged ('' unmerged): what a release needs. */
+  mergeSha: string;
+  mergedAt: string;
   draft: boolean;
   title: string;
   body: string;
@@ -29,6 +32,8 @@ export async function readPullRequest(octokit: Octokit, repository: Repository, 
     nodeId: data.node_id,
     state: data.state === 'closed' ? 'closed' : 'open',
     merged: data.merged === true,
+    mergeSha: /^[0-9a-f]{40}$/.test(data.merge_commit_sha ?? '') ? (data.merge_commit_sha ?? '') : '',
+    mergedAt: data.merged_at ?? '',
     draft: data.draft === true,
     title: data.title,
     body: data.body ?? '',

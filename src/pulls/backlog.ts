@@ -8,7 +8,7 @@ import type { BacklogSettings } from '../step/backlog-inputs.ts';
 import { forOutput } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
-import { docsAccess } from './docs-pull.ts';
+import { docsAccess, type Vetted } from './docs-pull.ts';
 import { findThread } from './thread.ts';
 import { refuse } from './write.ts';
 
@@ -40,6 +40,7 @@ export async function markFollowedDocs(
   context: FollowContext,
   link: string,
   job: JobFacts & { id: string },
+  read?: Vetted['docs'],
 ): Promise<void> {
-  await markDocsPull(docsAccess(context), link, { number: context.number, pull: true, jobId: job.id }, job);
+  await markDocsPull(docsAccess(context), link, { number: context.number, pull: true, jobId: job.id }, job, read);
 }

@@ -41,16 +41,18 @@ export async function closeFollowed(context: FollowContext, problems: InputProbl
  */
 export async function settleClose(context: FollowContext): Promise<string> {
   const { deps, octokit, repository, number } = context;
+  // Fresh under the lock: a close is judged on the state there, never on the event's (issue 34).
   const pull = await readPullRequest(octokit, repository, number);
   if (pull.state !== 'closed') return `Pull request #${number} is open again: its docs pull request stays as it is.`;
   const thread = await findThread(context.issue);
   if (!thread.jobId) return `Nothing to do: pull request #${number} has no docs job.`;
   if (thread.state.closed) return `The docs of #${number} were settled already (${thread.state.closed}).`;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const job = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
   const { merged } = pull;
+  const { job } = vetted;
   const settled = job.prLink
-    ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, { ...pull, jobId: job.id })
+    ? await settleOrWait(context, job.prLink, vetted, thread.state.drafted, pull)
     : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
   if (settled.done) thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
   const link = job.prLink ? ` <${job.prLink}>` : '';
@@ -71,9 +73,10 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
   if (!thread.jobId || thread.state.closed !== 'closed') return;
   const { deps } = context;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const job = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const { job } = vetted;
   const reopened = job.prLink
-    ? await reopenDocs(context, job.prLink, codeUrl, job.id)
+    ? await reopenDocs(context, job.prLink, vetted, codeUrl)
     : { done: true, line: noDocsPull(job, 'The code pull request was reopened.') };
   if (reopened.done) thread.state = { ...thread.state, closed: '' };
   const link = job.prLink ? ` <${job.prLink}>` : '';

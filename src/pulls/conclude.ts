@@ -3,13 +3,13 @@
 // the job works, and the end once it ended: the verdict on the check of the head the job was told
 // about and in the thread, the docs pull request a draft until the code merges, the label off.
 import { errorMessage } from '../base/errors.ts';
-import { readPullRequest } from '../github/pull-requests.ts';
+import { readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
 import { WORKING_SYMBOL } from '../outcome/words.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { FollowContext } from './context.ts';
 import { markFollowedDocs } from './backlog.ts';
-import { draftDocs, vetFollowedJob } from './docs-pull.ts';
+import { docsPull, draftDocs, type Vetted } from './docs-pull.ts';
 import { planLines } from './plan-view.ts';
 import type { Thread } from './thread.ts';
 import { failedVerdict, verdictOf, type Verdict } from './verdict.ts';
@@ -45,28 +45,29 @@ export async function showPlan(
 }
 
 /**
- * The end of a round, for a job that ended: its verdict (verdict.ts, from the table of outcomes) concludes the
- * check of `head` (the head the job was told about) and heads the thread's comment; the docs pull
- * request is made a draft while the code pull request is open (draft-until-merged; at the merge,
- * run.ts marks it ready); then the in-flight label comes off. The caller holds the pull request
- * (lock.ts), so one run or sweep at a time writes this.
+ * The end of a round, for a job that ended, as vetted (docs-pull.ts `vetFollowedJob`: a refused link
+ * is text, never drafted or marked; the docs pull request read there is acted on): its verdict
+ * (verdict.ts) concludes the check of `head` (the head the job was told about) and heads the
+ * thread's comment; the docs pull request is a draft while `code` (read once the job ended;
+ * undefined counts as open) is open (draft-until-merged); then the in-flight label comes off. The
+ * caller holds the pull request (lock.ts), so one run or sweep at a time writes this.
  */
 export async function concludeRound(
   context: FollowContext,
   thread: Thread,
-  job: Job,
+  { job, docs }: Vetted,
   head: string,
   checkId: number | undefined,
+  code: PullRequest | undefined,
 ): Promise<Verdict> {
   const { follow } = context;
-  // A link the one check refuses is reported as text, never as the docs pull request, nor drafted or marked.
-  job = await vetFollowedJob(context, job);
   const session = await readSession(context, job.id);
   const verdict = verdictOf(job, session);
-  const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
-  const drafted = toDraft && job.prLink ? await draftDocs(context, job.prLink, job) : false;
+  const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && code?.state !== 'closed';
+  const found = toDraft && job.prLink && (docs ?? (await docsPull(context, job.prLink, job.id, job)));
+  const drafted = found && job.prLink ? await draftDocs(context, job.prLink, found) : false;
   if (drafted) thread.state = { ...thread.state, drafted: true };
-  if (job.prLink) await markFollowedDocs(context, job.prLink, job);
+  if (job.prLink) await markFollowedDocs(context, job.prLink, job, docs);
   const link = job.prLink ? ` <${job.prLink}>` : '';
   const summary = [`**${forMarkdown(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
   await check(
@@ -86,16 +87,13 @@ export async function concludeRound(
   return verdict;
 }
 
-/**
- * Whether the code pull request is open now: it may have closed while the job worked, and docs
- * for code that merged are not made a draft. Unknown (the read failed) counts as open, as before.
- */
-async function codeOpen(context: FollowContext): Promise<boolean> {
+/** The code pull request read afresh once its job ended; undefined (a warning) when the read failed. */
+export async function readCode(context: FollowContext): Promise<PullRequest | undefined> {
   try {
-    return (await readPullRequest(context.octokit, context.repository, context.number)).state === 'open';
+    return await readPullRequest(context.octokit, context.repository, context.number);
   } catch (error) {
     context.deps.runner.log.warning(`Could not read pull request #${context.number}: ${errorMessage(error)}`);
-    return true;
+    return undefined;
   }
 }
 

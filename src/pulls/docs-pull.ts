@@ -1,9 +1,8 @@
 import { errorMessage } from '../base/errors.ts';
-import type { Octokit } from '../github/octokit.ts';
-import { closePullRequest, commentOn, readPullRequest, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
+import { closePullRequest, commentOn, reopenPullRequest, setDraft } from '../github/pull-requests.ts';
 import type { JobFacts } from '../github/docs-pr-trust.ts';
 import type { Job } from '../service/client.ts';
-import { ourDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
+import { ourDocsPull, vetJobLink, type DocsAccess, type DocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
 
 /** What was done to the docs pull request, in one line for the thread, and whether it is done. */
@@ -27,23 +26,28 @@ export function docsAccess(context: FollowContext): DocsAccess {
  * sweep's alike: a link the one check refuses is named as text with its reason, never as the docs
  * pull request (step/docs-access.ts `vetJobLink`, as agent mode).
  */
-export function vetFollowedJob(context: FollowContext, job: Job): Promise<Job> {
+export function vetFollowedJob(context: FollowContext, job: Job): Promise<Vetted> {
   return vetJobLink(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
+}
+
+/** A job as vetted, with the docs pull request the check read when it accepted it: acted on without a second read. */
+export type Vetted = { job: Job; docs?: Found };
+type Found = Extract<DocsPull, { ok: true }>;
+export type Looked = Found | { problem: string };
+
+/** What a close or a reopen acts on: the vetted read when it carries the signed line they need, else the check again. */
+export async function signedDocs(context: FollowContext, link: string, { job, docs }: Vetted): Promise<Looked> {
+  return docs?.signed ? docs : docsPull(context, link, job.id);
 }
 
 /**
  * The docs pull request `link` names and a client that may write to it, when the one check
  * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
  */
-export async function docsPull(
-  context: FollowContext,
-  link: string,
-  jobId: string,
-  job?: JobFacts,
-): Promise<{ docs: { owner: string; repo: string }; number: number; octokit: Octokit } | { problem: string }> {
+export async function docsPull(context: FollowContext, link: string, jobId: string, job?: JobFacts): Promise<Looked> {
   try {
     const pull = await ourDocsPull(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
-    if (pull.ok) return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+    if (pull.ok) return pull;
     return {
       problem: pull.noToken
         ? "no token here may write to it: set 'docs-token' to have this done"
@@ -59,12 +63,7 @@ export async function docsPull(
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-export async function draftDocs(
-  context: FollowContext,
-  link: string,
-  job: JobFacts & { id: string },
-): Promise<boolean> {
-  const found = await docsPull(context, link, job.id, job);
+export async function draftDocs(context: FollowContext, link: string, found: Looked): Promise<boolean> {
   const { log } = context.deps.runner;
   if ('problem' in found) {
     log.notice(
@@ -72,11 +71,10 @@ export async function draftDocs(
     );
     return false;
   }
-  const { docs, octokit } = found;
+  const { octokit, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, found.number);
-    if (pull.draft || pull.state === 'closed') return pull.draft;
-    await setDraft(octokit, pull.nodeId, true);
+    if (pull.draft || pull.state === 'closed') return pull.draft === true;
+    await setDraft(octokit, pull.node_id, true);
     log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
     return true;
   } catch (error) {
@@ -93,12 +91,11 @@ export async function draftDocs(
 export async function settleDocs(
   context: FollowContext,
   link: string,
+  found: Looked,
   merged: boolean,
   drafted: boolean,
   codeUrl: string,
-  jobId: string,
 ): Promise<Settled> {
-  const found = await docsPull(context, link, jobId);
   // The link is in the thread's headline (a checked pull request link); these lines are words only.
   const todo = merged
     ? 'The code merged: the docs pull request can be reviewed and merged.'
@@ -108,10 +105,8 @@ export async function settleDocs(
   try {
     if (merged) {
       await commentOn(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
-      if (drafted) {
-        const pull = await readPullRequest(octokit, docs, number);
-        if (pull.draft) await setDraft(octokit, pull.nodeId, false);
-      }
+      // A comment leaves the draft as the check read it.
+      if (drafted && found.read.draft) await setDraft(octokit, found.read.node_id, false);
       const done = drafted ? 'is marked ready for review' : 'is told so';
       return said(true, `The code merged: the docs pull request ${done}.`);
     }
@@ -138,10 +133,10 @@ export async function settleDocs(
 export async function reopenDocs(
   context: FollowContext,
   link: string,
+  vetted: Vetted,
   codeUrl: string,
-  jobId: string,
 ): Promise<Settled> {
-  const found = await docsPull(context, link, jobId);
+  const found = await signedDocs(context, link, vetted);
   const reopened = 'The code pull request was reopened';
   if ('problem' in found) {
     return said(
@@ -149,9 +144,8 @@ export async function reopenDocs(
       `${reopened}: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`,
     );
   }
-  const { octokit, docs, number } = found;
+  const { octokit, docs, number, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, number);
     if (pull.merged) return said(true, `${reopened}; its docs pull request was merged meanwhile.`);
     if (pull.state === 'closed') {
       await reopenPullRequest(octokit, docs, number);

@@ -1,14 +1,15 @@
 import { errorMessage } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
-import { readPullRequest } from '../github/pull-requests.ts';
+import { readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import { isTerminal, readKnownJob } from '../service/wait.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
-import { concludeRound, failRound, mayExist, showPlan } from './conclude.ts';
+import { concludeRound, failRound, mayExist, readCode, showPlan } from './conclude.ts';
 import type { FollowContext } from './context.ts';
 import { followRound } from './follow.ts';
 import { underLock } from './lock.ts';
+import { vetFollowedJob } from './docs-pull.ts';
 import { findThread } from './thread.ts';
 import { flagInFlight, QUEUED } from './write.ts';
 
@@ -94,22 +95,25 @@ async function finishHeld(context: FollowContext, jobId: string, deadline = Infi
     await showPlan(context, thread, job, head, headCheck?.id, shown);
     return { kind: 'active', jobId, detail: `the job is ${forMarkdown(job.status || 'active', 40)}` };
   }
-  const verdict = await concludeRound(context, thread, job, head, headCheck?.id);
-  return sendQueued(context, { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) });
+  // Fresh once the job ended: the code pull request may have closed or moved on meanwhile.
+  const code = await readCode(context);
+  const verdict = await concludeRound(context, thread, await vetFollowedJob(context, job), head, headCheck?.id, code);
+  return sendQueued(context, { kind: 'finished', jobId, detail: forMarkdown(verdict.line, 300) }, code);
 }
 
 /**
  * A head the job was not told about, left in flight by a run that played its rounds (held.ts): sent
  * now without waiting, under the claim this sweep holds; the next sweep reports its end.
  */
-async function sendQueued(context: FollowContext, done: SweepResult): Promise<SweepResult> {
-  const pull = await readPullRequest(context.octokit, context.repository, context.number);
+async function sendQueued(context: FollowContext, done: SweepResult, read?: PullRequest): Promise<SweepResult> {
+  // Fresh under the claim, unless read already once the job ended.
+  const pull = read ?? (await readPullRequest(context.octokit, context.repository, context.number));
   const thread = await findThread(context.issue);
   if (pull.state !== 'open' || !thread.jobId || thread.state.head === pull.headSha) return done;
   // Only a head whose check says it waits for a follow-up: another push's own run is on its way.
   const queued = await checkOf(context, pull.headSha);
   if (queued?.status === 'completed' || !queued?.summary.startsWith(QUEUED)) return done;
-  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } });
+  const round = await followRound({ ...context, follow: { ...context.follow, wait: false } }, pull);
   const detail = `${done.detail}; sent ${pull.headSha.slice(0, 12)}: ${round.verdict.line}`;
   return { kind: round.interrupted ? 'active' : done.kind, jobId: thread.jobId, detail: forMarkdown(detail, 300) };
 }

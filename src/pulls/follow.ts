@@ -7,7 +7,7 @@ import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
 import { goesOnVerdict, type Verdict } from './verdict.ts';
-import { concludeRound, failRound, MAY_EXIST, mayExist, showPlan, workingHeadline } from './conclude.ts';
+import { concludeRound, failRound, MAY_EXIST, mayExist, readCode, showPlan, workingHeadline } from './conclude.ts';
 import { check, flagInFlight, say, working } from './write.ts';
 import { vetFollowedJob } from './docs-pull.ts';
 import type { FollowContext } from './context.ts';
@@ -24,6 +24,8 @@ export interface Round {
   stop: boolean;
   /** A create the service may have acted on: a job may exist (`status: unknown` when cancelled, as in agent mode). */
   mayExist?: boolean;
+  /** The pull request as read after the round's work, when it was (held.ts looks no further). */
+  now?: PullRequest | undefined;
 }
 
 /**
@@ -31,10 +33,11 @@ export interface Round {
  * it, send the range since the last head it was told about, or take up the job already told about
  * it), wait for it, and report on the head's check and the thread.
  */
-export async function followRound(context: FollowContext): Promise<Round> {
+export async function followRound(context: FollowContext, read?: PullRequest): Promise<Round> {
   const { octokit, repository, number, follow, deps } = context;
   const { log } = deps.runner;
-  const pull = await readPullRequest(octokit, repository, number);
+  // Fresh under the lock (`read`: by the caller, under it): the head is judged against what the holder sent.
+  const pull = read ?? (await readPullRequest(octokit, repository, number));
   const skip = pausedBecause(pull, follow);
   if (skip) {
     await check(context, pull.headSha, {
@@ -47,6 +50,7 @@ export async function followRound(context: FollowContext): Promise<Round> {
       verdict: { line: `skipped: ${skip}`, conclusion: 'neutral' },
       interrupted: false,
       stop: true,
+      now: pull,
     };
   }
   const thread = await findThread(context.issue);
@@ -132,7 +136,8 @@ export async function followRound(context: FollowContext): Promise<Round> {
     }),
   );
   // As the run reports it (its outputs too): a link the one check refuses is no docs pull request.
-  job = await vetFollowedJob(context, result.job);
+  const vetted = await vetFollowedJob(context, result.job);
+  job = vetted.job;
   if (!isTerminal(job.status)) {
     // Detached, cancelled or out of time: the job goes on, the label stays, and whoever comes next
     // (the sweep, the next event, a re-run) completes the check.
@@ -150,8 +155,10 @@ export async function followRound(context: FollowContext): Promise<Round> {
     });
     return { job, verdict, interrupted: true, stop: true };
   }
-  const verdict = await concludeRound(context, thread, job, pull.headSha, checkId);
-  return { job, verdict, interrupted: false, stop: false };
+  // Fresh: the pull request may have closed or moved on while the job worked.
+  const now = await readCode(context);
+  const verdict = await concludeRound(context, thread, vetted, pull.headSha, checkId, now);
+  return { job, verdict, interrupted: false, stop: false, now };
 }
 
 /**

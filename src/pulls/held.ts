@@ -35,7 +35,8 @@ export async function followWhileHeld(
         rounds++;
         last = await followRound(context);
         if (deps.signal.aborted) return true;
-        const now = await readPullRequest(octokit, repository, number);
+        // Fresh unless the round read it once its work was done.
+        const now = last.now ?? (await readPullRequest(octokit, repository, number));
         if (now.state === 'closed') {
           log.info(await settleClose(context));
           return true;
@@ -61,6 +62,7 @@ export async function followWhileHeld(
       return undefined;
     }
     if (held.value) return last;
+    // Fresh after letting go: a push or a close that came while the lock was held.
     const after = await readPullRequest(octokit, repository, number);
     // A close that came while the lock was held: its own run found the lock taken and left it here.
     if (after.state === 'closed') {

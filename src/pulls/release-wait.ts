@@ -1,10 +1,10 @@
 import { errorMessage } from '../base/errors.ts';
-import { markAwaiting, readMerge } from '../github/awaiting-release.ts';
-import { commentOn, readPullRequest } from '../github/pull-requests.ts';
+import { markAwaiting } from '../github/awaiting-release.ts';
+import { commentOn, type PullRequest } from '../github/pull-requests.ts';
 import { sameRepository } from '../github/docs-pr-trust.ts';
 import { markDocsPull } from '../step/backlog.ts';
 import type { FollowContext } from './context.ts';
-import { docsAccess, docsPull, said, settleDocs, type Settled } from './docs-pull.ts';
+import { docsAccess, said, settleDocs, signedDocs, type Looked, type Settled, type Vetted } from './docs-pull.ts';
 import { check } from './write.ts';
 
 /**
@@ -14,14 +14,15 @@ import { check } from './write.ts';
 export async function settleOrWait(
   context: FollowContext,
   link: string,
-  merged: boolean,
+  vetted: Vetted,
   drafted: boolean,
-  code: { url: string; headSha: string; jobId: string },
+  code: Pick<PullRequest, 'url' | 'headSha' | 'merged' | 'mergeSha'>,
 ): Promise<Settled> {
-  if (!merged || context.follow.release.readyWhen !== 'released') {
-    return settleDocs(context, link, merged, drafted, code.url, code.jobId);
+  const found = await signedDocs(context, link, vetted);
+  if (!code.merged || context.follow.release.readyWhen !== 'released') {
+    return settleDocs(context, link, found, code.merged, drafted, code.url);
   }
-  return waitForRelease(context, link, code);
+  return waitForRelease(context, link, found, { ...code, jobId: vetted.job.id });
 }
 
 /**
@@ -33,26 +34,24 @@ export async function settleOrWait(
 async function waitForRelease(
   context: FollowContext,
   link: string,
-  code: { url: string; headSha: string; jobId: string },
+  found: Looked,
+  code: Pick<PullRequest, 'url' | 'headSha' | 'mergeSha'> & { jobId: string },
 ): Promise<Settled> {
   const { deps, repository, number } = context;
   const { log } = deps.runner;
-  // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
-  const found = await docsPull(context, link, code.jobId);
   if ('problem' in found)
     return said(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
-  const { octokit, docs } = found;
+  const { octokit, docs, read: pull } = found;
   try {
-    const pull = await readPullRequest(octokit, docs, found.number);
     if (pull.state === 'closed') return said(true, 'The code merged; the docs pull request is closed: left as it is.');
     if (!pull.draft)
       return said(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
-    const merge = await readMerge(context.octokit, repository, number);
-    if (!merge.sha)
+    // The code pull request as read under the lock (close.ts): its merge commit with it.
+    if (!code.mergeSha)
       return said(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
-    const short = merge.sha.slice(0, 7);
+    const short = code.mergeSha.slice(0, 7);
     // The release finds it by its signed line (the pairing) and this label (the index).
-    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {});
+    await markDocsPull(docsAccess(context), link, { number, pull: true, jobId: code.jobId }, {}, found);
     await markAwaiting(octokit, docs, found.number);
     await commentOn(
       octokit,

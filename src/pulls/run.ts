@@ -47,20 +47,19 @@ export async function runFollow(step: Step, event: GitHubEvent, decided: FollowD
     scope: issue.scope,
     issue,
   };
-  // Who may spend the quota (the pull request's author) is settled before any input is judged.
-  const pull = await readPullRequest(octokit, event.repository, decision.number);
-  if (decision.kind !== 'close') {
-    const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
-    if (!verdict.allowed) {
-      // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
-      const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
-      const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
-      const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
-      await refuse(context, pull, { title: `skipped: ${reason}`, summary }, reply);
-      return skipped(reason, deps);
-    }
-  }
+  // A close reads the pull request under the lock only (close.ts).
   if (decision.kind === 'close') return closeFollowed(context, problems);
+  // Read before the lock: who may spend the quota (its author) is settled before any input is judged.
+  const pull = await readPullRequest(octokit, event.repository, decision.number);
+  const verdict = await checkPermission(octokit, event.repository, pull.author, settings);
+  if (!verdict.allowed) {
+    // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
+    const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
+    const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
+    const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
+    await refuse(context, pull, { title: `skipped: ${reason}`, summary }, reply);
+    return skipped(reason, deps);
+  }
   problems.throwIfAny();
   if (decision.kind === 'skip') {
     await check(context, decision.headSha, {

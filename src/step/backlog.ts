@@ -11,11 +11,11 @@ import {
 import type { Repository } from '../github/pull-requests.ts';
 import { forMarkdown } from '../text/text-gate.ts';
 import type { BacklogSettings } from './backlog-inputs.ts';
-import { docsClient, ourDocsPull, type DocsAccess } from './docs-access.ts';
+import { docsClient, ourDocsPull, type DocsAccess, type DocsPull } from './docs-access.ts';
 import type { SweepContext } from './finish.ts';
 import { sameRepository, type JobFacts } from '../github/docs-pr-trust.ts';
 
-export { docsClient, ourDocsPull, vetJobLink, type DocsAccess } from './docs-access.ts';
+export { docsClient, ourDocsPull, vetJobLink, type DocsAccess, type DocsPull } from './docs-access.ts';
 
 /**
  * The docs pull request backlog: the docs pull requests this action's jobs opened (github/docs-prs.ts
@@ -52,11 +52,13 @@ export async function markDocsPull(
   link: string,
   request: Omit<DocsRequest, 'repository'>,
   job: JobFacts,
+  // The docs pull request as the check read it already in this run, if it did.
+  read?: Extract<DocsPull, { ok: true }>,
 ): Promise<void> {
   const { log } = access.step.runner;
   const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
   try {
-    const pull = await ourDocsPull(access, link, request, job);
+    const pull = read ?? (await ourDocsPull(access, link, request, job));
     if (!pull.ok && pull.unnamed) {
       log.info(`The docs pull request ${link} is not touched: it ${pull.problem} names no other repository.`);
       return;
@@ -71,7 +73,7 @@ export async function markDocsPull(
       log.warning(`The pull request ${link} the service reported is left untouched: it ${pull.problem}.`);
       return;
     }
-    const done = await markDocsPr(pull.octokit, pull.docs, pull.number, named, access.key);
+    const done = await markDocsPr(pull.octokit, pull.docs, pull.number, named, access.key, pull.read);
     if (done === 'marked') log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
   } catch (error) {
     log.warning(

@@ -41,7 +41,8 @@ export function namedDocsRepository(access: DocsAccess, env: NodeJS.ProcessEnv =
 
 /** A docs pull request this run may act on, with the client that may write to it; or why not. */
 export type DocsPull =
-  | { ok: true; docs: Repository; number: number; octokit: Octokit }
+  // `read`: as the check read it, acted on without a second read; `signed`: it carries this action's line.
+  | { ok: true; docs: Repository; number: number; octokit: Octokit; read: PullData; signed: boolean }
   | {
       ok: false;
       problem: string;
@@ -50,6 +51,8 @@ export type DocsPull =
       /** In another repository while `docs-repository` is unset: never touched, reported as the service's word. */
       unnamed?: true;
     };
+
+type PullData = Awaited<ReturnType<Octokit['rest']['pulls']['get']>>['data'];
 
 /**
  * The one check before anything is done to the docs pull request `link` a job reported for
@@ -78,19 +81,22 @@ export async function ourDocsPull(
     return { ok: false, problem: target.problem, ...(target.elsewhere && !named ? { unnamed: true } : {}) };
   const octokit = await docsClient(access, target.repository);
   if (!octokit) return { ok: false, problem: "may be written by no token here ('docs-token')", noToken: true };
+  // Fresh: the job may have changed it; callers act on this read (`read`) instead of reading again.
   const { data } = await octokit.rest.pulls.get({ ...target.repository, pull_number: target.number });
   const signed = readDocsMarker(data.body ?? '', access.key, target.repository, target.number);
-  const accepted = { ok: true, docs: target.repository, number: target.number, octokit } as const;
+  const accepted = { ok: true, docs: target.repository, number: target.number, octokit, read: data } as const;
   if (signed) {
     const same =
       signed.repository.toLowerCase() === `${code.owner}/${code.repo}`.toLowerCase() &&
       signed.number === request.number &&
       signed.jobId === request.jobId;
-    return same ? accepted : { ok: false, problem: 'is signed for another request or job' };
+    return same ? { ...accepted, signed: true } : { ok: false, problem: 'is signed for another request or job' };
   }
   if (!job) return { ok: false, problem: "does not carry this action's signed line for this request" };
   const problem = notOpenedByJob(data, job);
-  return problem ? { ok: false, problem: `${problem}: not a pull request this job opened` } : accepted;
+  return problem
+    ? { ok: false, problem: `${problem}: not a pull request this job opened` }
+    : { ...accepted, signed: false };
 }
 
 /**
@@ -99,23 +105,24 @@ export async function ourDocsPull(
  * refused link, named as text with the reason, as any link the run cannot vouch for (service/job.ts).
  * A link no token here may read, or one in another repository while 'docs-repository' is unset, is
  * kept as the service's word and never touched; a failed read is a warning and changes nothing.
+ * `docs`: the docs pull request the check accepted, as it read it (acted on without a second read).
  */
 export async function vetJobLink(
   access: DocsAccess | undefined,
   job: Job,
   request: { number: number; pull: boolean },
   log: Pick<Logger, 'warning'>,
-): Promise<Job> {
+): Promise<{ job: Job; docs?: Extract<DocsPull, { ok: true }> }> {
   const { prLink } = job;
-  if (!prLink || !access) return job;
-  let problem: string | undefined;
+  if (!prLink || !access) return { job };
+  let pull: DocsPull | undefined;
   try {
-    const pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
-    problem = !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
+    pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
   } catch (error) {
     log.warning(`Could not read the docs pull request ${prLink}: ${errorMessage(error)}`);
   }
-  if (!problem) return job;
+  if (pull?.ok) return { job, docs: pull };
+  if (!pull || pull.noToken || pull.unnamed) return { job };
   const { prNumber: _number, ...rest } = job;
-  return { ...rest, prLink: null, rejectedPrLink: forLog(prLink, 120), prLinkProblem: problem };
+  return { job: { ...rest, prLink: null, rejectedPrLink: forLog(prLink, 120), prLinkProblem: pull.problem } };
 }

@@ -3,7 +3,6 @@ import {
   clearAwaiting,
   enableAutoMerge,
   listAwaiting,
-  readMerge,
   tagContains,
   type Awaiting,
   type Release,
@@ -123,14 +122,14 @@ async function releaseOne(
     await clearAwaiting(octokit, docs, item.number);
     return { kind: 'left', docs: item.url, detail: 'closed by hand while it waited: left as it is' };
   }
-  const merge = await readMerge(access.octokit, access.repository, request.number);
-  if (!merge.merged || !merge.sha) {
+  const merge = await readPullRequest(access.octokit, access.repository, request.number);
+  if (!merge.merged || !merge.mergeSha) {
     await clearAwaiting(octokit, docs, item.number);
     return { kind: 'left', docs: item.url, detail: `#${request.number} is not merged: nothing to wait for` };
   }
   const release = await firstContaining(access, merge, releases);
   if (!release) {
-    return { kind: 'waiting', docs: item.url, detail: `no release here contains ${merge.sha.slice(0, 7)} yet` };
+    return { kind: 'waiting', docs: item.url, detail: `no release here contains ${merge.mergeSha.slice(0, 7)} yet` };
   }
   const pull = await readPullRequest(octokit, docs, item.number);
   if (pull.draft) await setDraft(octokit, pull.nodeId, false);
@@ -141,7 +140,7 @@ async function releaseOne(
     octokit,
     docs,
     item.number,
-    `Released in ${named}: it contains the code pull request ${merge.url} (commit ${merge.sha.slice(0, 7)}), ` +
+    `Released in ${named}: it contains the code pull request ${merge.url} (commit ${merge.mergeSha.slice(0, 7)}), ` +
       `so these docs are ready for review.`,
   );
   await clearAwaiting(octokit, docs, item.number);
@@ -176,12 +175,12 @@ async function releaseOne(
  */
 async function firstContaining(
   access: DocsAccess,
-  merge: { sha: string; mergedAt: string },
+  merge: { mergeSha: string; mergedAt: string },
   releases: readonly Release[],
 ): Promise<Release | undefined> {
   for (const release of releases) {
     if (merge.mergedAt && release.publishedAt && release.publishedAt < merge.mergedAt) continue;
-    if (await tagContains(access.octokit, access.repository, merge.sha, release.tag)) return release;
+    if (await tagContains(access.octokit, access.repository, merge.mergeSha, release.tag)) return release;
   }
   return undefined;
 }
