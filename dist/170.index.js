@@ -12,15 +12,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
-/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2139);
+/* harmony import */ var _github_pull_requests_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2139);
 /* harmony import */ var _service_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1326);
 /* harmony import */ var _step_deps_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7502);
 /* harmony import */ var _text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
 /* harmony import */ var _conclude_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3037);
 /* harmony import */ var _follow_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2223);
 /* harmony import */ var _lock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(669);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7522);
-/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5663);
+/* harmony import */ var _docs_pull_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2141);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7522);
+/* harmony import */ var _write_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5663);
+
 
 
 
@@ -56,7 +58,7 @@ const pullsFinisher = {
             return undefined;
         const context = followContext(item.number, sweep);
         // A first look through the sweep's read; under the lock the thread is read afresh (finishHeld).
-        const found = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_8__/* .findThread */ .qN)(context.issue, { fresh: false });
+        const found = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_9__/* .findThread */ .qN)(context.issue, { fresh: false });
         // A thread without a job is this finisher's only while a create may have reached the service.
         if (!found.known || !(found.jobId || found.state.head))
             return undefined;
@@ -74,7 +76,7 @@ const pullsFinisher = {
 async function finishHeld(context, jobId, deadline = Infinity) {
     const { deps, settings } = context;
     // Read again under the claim: a run may have sent another head, or written the end, meanwhile.
-    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_8__/* .findThread */ .qN)(context.issue);
+    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_9__/* .findThread */ .qN)(context.issue);
     if (!jobId && !thread.jobId && thread.known && thread.state.head) {
         const head = thread.state.head;
         const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .mayExist */ .tC)(context, thread, head, (await checkOf(context, head))?.id);
@@ -86,7 +88,7 @@ async function finishHeld(context, jobId, deadline = Infinity) {
     const head = thread.state.head;
     const headCheck = await checkOf(context, head);
     if (headCheck?.status === 'completed') {
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_10__/* .flagInFlight */ .Uu)(context, false);
         return sendQueued(context, {
             kind: 'done',
             jobId,
@@ -108,7 +110,7 @@ async function finishHeld(context, jobId, deadline = Infinity) {
     if (!job) {
         const why = `job ${jobId} was not found in project '${settings.projectId}'`;
         const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .failRound */ .xd)(context, thread, head, headCheck?.id, why);
-        await (0,_write_js__WEBPACK_IMPORTED_MODULE_9__/* .flagInFlight */ .Uu)(context, false);
+        await (0,_write_js__WEBPACK_IMPORTED_MODULE_10__/* .flagInFlight */ .Uu)(context, false);
         return { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) };
     }
     if (!(0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .isTerminal */ .Hd)(job.status)) {
@@ -116,23 +118,26 @@ async function finishHeld(context, jobId, deadline = Infinity) {
         await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .showPlan */ .tN)(context, thread, job, head, headCheck?.id, shown);
         return { kind: 'active', jobId, detail: `the job is ${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(job.status || 'active', 40)}` };
     }
-    const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .concludeRound */ .EZ)(context, thread, job, head, headCheck?.id);
-    return sendQueued(context, { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) });
+    // Fresh once the job ended: the code pull request may have closed or moved on meanwhile.
+    const code = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .readCode */ .wr)(context);
+    const verdict = await (0,_conclude_js__WEBPACK_IMPORTED_MODULE_5__/* .concludeRound */ .EZ)(context, thread, await (0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_8__/* .vetFollowedJob */ .tl)(context, job), head, headCheck?.id, code);
+    return sendQueued(context, { kind: 'finished', jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(verdict.line, 300) }, code);
 }
 /**
  * A head the job was not told about, left in flight by a run that played its rounds (held.ts): sent
  * now without waiting, under the claim this sweep holds; the next sweep reports its end.
  */
-async function sendQueued(context, done) {
-    const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_10__/* .readPullRequest */ .DQ)(context.octokit, context.repository, context.number);
-    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_8__/* .findThread */ .qN)(context.issue);
+async function sendQueued(context, done, read) {
+    // Fresh under the claim, unless read already once the job ended.
+    const pull = read ?? (await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_11__/* .readPullRequest */ .DQ)(context.octokit, context.repository, context.number));
+    const thread = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_9__/* .findThread */ .qN)(context.issue);
     if (pull.state !== 'open' || !thread.jobId || thread.state.head === pull.headSha)
         return done;
     // Only a head whose check says it waits for a follow-up: another push's own run is on its way.
     const queued = await checkOf(context, pull.headSha);
-    if (queued?.status === 'completed' || !queued?.summary.startsWith(_write_js__WEBPACK_IMPORTED_MODULE_9__/* .QUEUED */ .I$))
+    if (queued?.status === 'completed' || !queued?.summary.startsWith(_write_js__WEBPACK_IMPORTED_MODULE_10__/* .QUEUED */ .I$))
         return done;
-    const round = await (0,_follow_js__WEBPACK_IMPORTED_MODULE_6__/* .followRound */ .Y)({ ...context, follow: { ...context.follow, wait: false } });
+    const round = await (0,_follow_js__WEBPACK_IMPORTED_MODULE_6__/* .followRound */ .Y)({ ...context, follow: { ...context.follow, wait: false } }, pull);
     const detail = `${done.detail}; sent ${pull.headSha.slice(0, 12)}: ${round.verdict.line}`;
     return { kind: round.interrupted ? 'active' : done.kind, jobId: thread.jobId, detail: (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_4__/* .forMarkdown */ .Bm)(detail, 300) };
 }

@@ -11,7 +11,6 @@ exports.modules = {
 /* harmony export */   I6: () => (/* binding */ tagContains),
 /* harmony export */   VL: () => (/* binding */ listAwaiting),
 /* harmony export */   eK: () => (/* binding */ clearAwaiting),
-/* harmony export */   hL: () => (/* binding */ readMerge),
 /* harmony export */   l7: () => (/* binding */ releaseOf),
 /* harmony export */   qt: () => (/* binding */ markAwaiting),
 /* harmony export */   tH: () => (/* binding */ listReleases)
@@ -80,17 +79,6 @@ async function listAwaiting(octokit, docs, key) {
     }));
     return { items, truncated: data.length >= MAX_AWAITING };
 }
-async function readMerge(octokit, repository, number) {
-    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: number });
-    const sha = typeof data.merge_commit_sha === 'string' && /^[0-9a-f]{40}$/.test(data.merge_commit_sha);
-    return {
-        merged: data.merged === true,
-        sha: sha ? (data.merge_commit_sha ?? '') : '',
-        base: data.base.ref,
-        mergedAt: data.merged_at ?? '',
-        url: data.html_url,
-    };
-}
 /**
  * Whether the tag contains the commit: GitHub's compare of the commit with the tag is `ahead` (the
  * tag is after it) or `identical`. `behind` and `diverged` (a tag of another line) do not; a commit
@@ -150,6 +138,8 @@ async function readPullRequest(octokit, repository, number) {
         nodeId: data.node_id,
         state: data.state === 'closed' ? 'closed' : 'open',
         merged: data.merged === true,
+        mergeSha: /^[0-9a-f]{40}$/.test(data.merge_commit_sha ?? '') ? (data.merge_commit_sha ?? '') : '',
+        mergedAt: data.merged_at ?? '',
         draft: data.draft === true,
         title: data.title,
         body: data.body ?? '',
@@ -411,14 +401,14 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
         await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .clearAwaiting */ .eK)(octokit, docs, item.number);
         return { kind: 'left', docs: item.url, detail: 'closed by hand while it waited: left as it is' };
     }
-    const merge = await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .readMerge */ .hL)(access.octokit, access.repository, request.number);
-    if (!merge.merged || !merge.sha) {
+    const merge = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .readPullRequest */ .DQ)(access.octokit, access.repository, request.number);
+    if (!merge.merged || !merge.mergeSha) {
         await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .clearAwaiting */ .eK)(octokit, docs, item.number);
         return { kind: 'left', docs: item.url, detail: `#${request.number} is not merged: nothing to wait for` };
     }
     const release = await firstContaining(access, merge, releases);
     if (!release) {
-        return { kind: 'waiting', docs: item.url, detail: `no release here contains ${merge.sha.slice(0, 7)} yet` };
+        return { kind: 'waiting', docs: item.url, detail: `no release here contains ${merge.mergeSha.slice(0, 7)} yet` };
     }
     const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .readPullRequest */ .DQ)(octokit, docs, item.number);
     if (pull.draft)
@@ -426,7 +416,7 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
     const tag = (0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forMarkdown */ .Bm)(release.tag, 100);
     // The tag passed its grammar at the door (awaiting-release.ts `releaseOf`); markdown gets its gated form all the same.
     const named = release.url ? `[${tag}](${release.url})` : tag;
-    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .commentOn */ .Jt)(octokit, docs, item.number, `Released in ${named}: it contains the code pull request ${merge.url} (commit ${merge.sha.slice(0, 7)}), ` +
+    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .commentOn */ .Jt)(octokit, docs, item.number, `Released in ${named}: it contains the code pull request ${merge.url} (commit ${merge.mergeSha.slice(0, 7)}), ` +
         `so these docs are ready for review.`);
     await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .clearAwaiting */ .eK)(octokit, docs, item.number);
     log.info(`Released in ${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)(release.tag, 100)}: ${item.url} is ready for review.`);
@@ -458,7 +448,7 @@ async function firstContaining(access, merge, releases) {
     for (const release of releases) {
         if (merge.mergedAt && release.publishedAt && release.publishedAt < merge.mergedAt)
             continue;
-        if (await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .tagContains */ .I6)(access.octokit, access.repository, merge.sha, release.tag))
+        if (await (0,_github_awaiting_release_js__WEBPACK_IMPORTED_MODULE_1__/* .tagContains */ .I6)(access.octokit, access.repository, merge.mergeSha, release.tag))
             return release;
     }
     return undefined;

@@ -81,7 +81,7 @@ async function vetDocsLink(outcome, access, request, log) {
     const { job, prLink } = outcome;
     if (!job || !prLink)
         return outcome;
-    const refused = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(access, job, request, log);
+    const refused = (await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(access, job, request, log)).job;
     if (refused === job)
         return outcome;
     if (outcome.kind !== 'pull-request')

@@ -97,6 +97,8 @@ async function readPullRequest(octokit, repository, number) {
         nodeId: data.node_id,
         state: data.state === 'closed' ? 'closed' : 'open',
         merged: data.merged === true,
+        mergeSha: /^[0-9a-f]{40}$/.test(data.merge_commit_sha ?? '') ? (data.merge_commit_sha ?? '') : '',
+        mergedAt: data.merged_at ?? '',
         draft: data.draft === true,
         title: data.title,
         body: data.body ?? '',
@@ -218,8 +220,8 @@ async function refusedOverBacklog(context, backlog, pull) {
     return true;
 }
 /** The docs pull request the pull request's job opened is marked as this action's, for it. */
-async function markFollowedDocs(context, link, job) {
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_3__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job);
+async function markFollowedDocs(context, link, job, read) {
+    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)((0,_docs_pull_js__WEBPACK_IMPORTED_MODULE_3__/* .docsAccess */ .wH)(context), link, { number: context.number, pull: true, jobId: job.id }, job, read);
 }
 
 
@@ -235,6 +237,7 @@ __webpack_require__.d(__webpack_exports__, {
   EZ: () => (/* binding */ concludeRound),
   xd: () => (/* binding */ failRound),
   tC: () => (/* binding */ mayExist),
+  wr: () => (/* binding */ readCode),
   tN: () => (/* binding */ showPlan),
   Q1: () => (/* binding */ workingHeadline)
 });
@@ -315,24 +318,24 @@ async function showPlan(context, thread, job, head, checkId, shown) {
     return text;
 }
 /**
- * The end of a round, for a job that ended: its verdict (verdict.ts, from the table of outcomes) concludes the
- * check of `head` (the head the job was told about) and heads the thread's comment; the docs pull
- * request is made a draft while the code pull request is open (draft-until-merged; at the merge,
- * run.ts marks it ready); then the in-flight label comes off. The caller holds the pull request
- * (lock.ts), so one run or sweep at a time writes this.
+ * The end of a round, for a job that ended, as vetted (docs-pull.ts `vetFollowedJob`: a refused link
+ * is text, never drafted or marked; the docs pull request read there is acted on): its verdict
+ * (verdict.ts) concludes the check of `head` (the head the job was told about) and heads the
+ * thread's comment; the docs pull request is a draft while `code` (read once the job ended;
+ * undefined counts as open) is open (draft-until-merged); then the in-flight label comes off. The
+ * caller holds the pull request (lock.ts), so one run or sweep at a time writes this.
  */
-async function concludeRound(context, thread, job, head, checkId) {
+async function concludeRound(context, thread, { job, docs }, head, checkId, code) {
     const { follow } = context;
-    // A link the one check refuses is reported as text, never as the docs pull request, nor drafted or marked.
-    job = await (0,docs_pull/* vetFollowedJob */.tl)(context, job);
     const session = await (0,write/* readSession */.lx)(context, job.id);
     const verdict = (0,pulls_verdict/* verdictOf */.Vj)(job, session);
-    const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && (await codeOpen(context));
-    const drafted = toDraft && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink, job) : false;
+    const toDraft = !!job.prLink && follow.draftUntilMerged && !thread.state.drafted && code?.state !== 'closed';
+    const found = toDraft && job.prLink && (docs ?? (await (0,docs_pull/* docsPull */.PR)(context, job.prLink, job.id, job)));
+    const drafted = found && job.prLink ? await (0,docs_pull/* draftDocs */.F$)(context, job.prLink, found) : false;
     if (drafted)
         thread.state = { ...thread.state, drafted: true };
     if (job.prLink)
-        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job);
+        await (0,backlog/* markFollowedDocs */.H)(context, job.prLink, job, docs);
     const link = job.prLink ? ` <${job.prLink}>` : '';
     const summary = [`**${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}**${link}`, '', `Job \`${job.id}\`, told about ${head}.`];
     await (0,write/* check */.z6)(context, head, { title: verdict.line, summary: summary.join('\n'), conclusion: verdict.conclusion }, checkId);
@@ -346,17 +349,14 @@ async function concludeRound(context, thread, job, head, checkId) {
     await (0,write/* flagInFlight */.Uu)(context, false);
     return verdict;
 }
-/**
- * Whether the code pull request is open now: it may have closed while the job worked, and docs
- * for code that merged are not made a draft. Unknown (the read failed) counts as open, as before.
- */
-async function codeOpen(context) {
+/** The code pull request read afresh once its job ended; undefined (a warning) when the read failed. */
+async function readCode(context) {
     try {
-        return (await (0,pull_requests/* readPullRequest */.DQ)(context.octokit, context.repository, context.number)).state === 'open';
+        return await (0,pull_requests/* readPullRequest */.DQ)(context.octokit, context.repository, context.number);
     }
     catch (error) {
         context.deps.runner.log.warning(`Could not read pull request #${context.number}: ${(0,errors/* errorMessage */.gJ)(error)}`);
-        return true;
+        return undefined;
     }
 }
 /**
@@ -394,6 +394,7 @@ async function mayExist(context, thread, head, checkId) {
 /* harmony export */   PR: () => (/* binding */ docsPull),
 /* harmony export */   XA: () => (/* binding */ reopenDocs),
 /* harmony export */   ag: () => (/* binding */ said),
+/* harmony export */   sM: () => (/* binding */ signedDocs),
 /* harmony export */   tl: () => (/* binding */ vetFollowedJob),
 /* harmony export */   wH: () => (/* binding */ docsAccess),
 /* harmony export */   z5: () => (/* binding */ settleDocs)
@@ -424,6 +425,10 @@ function docsAccess(context) {
 function vetFollowedJob(context, job) {
     return (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(docsAccess(context), job, { number: context.number, pull: true }, context.deps.runner.log);
 }
+/** What a close or a reopen acts on: the vetted read when it carries the signed line they need, else the check again. */
+async function signedDocs(context, link, { job, docs }) {
+    return docs?.signed ? docs : docsPull(context, link, job.id);
+}
 /**
  * The docs pull request `link` names and a client that may write to it, when the one check
  * (step/docs-access.ts) says it is this job's; otherwise why not. A failed read is a reason too.
@@ -432,7 +437,7 @@ async function docsPull(context, link, jobId, job) {
     try {
         const pull = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .ourDocsPull */ .$h)(docsAccess(context), link, { number: context.number, jobId, pull: true }, job);
         if (pull.ok)
-            return { docs: pull.docs, number: pull.number, octokit: pull.octokit };
+            return pull;
         return {
             problem: pull.noToken
                 ? "no token here may write to it: set 'docs-token' to have this done"
@@ -448,19 +453,17 @@ async function docsPull(context, link, jobId, job) {
  * so nobody merges docs for code that is not merged. Returns whether it is a draft by this action's
  * hand now. A token that cannot is no failure: the docs pull request stays as it is, with a notice.
  */
-async function draftDocs(context, link, job) {
-    const found = await docsPull(context, link, job.id, job);
+async function draftDocs(context, link, found) {
     const { log } = context.deps.runner;
     if ('problem' in found) {
         log.notice(`The docs pull request ${link} is not kept a draft: ${found.problem} ` + `(or set 'draft-until-merged: false').`);
         return false;
     }
-    const { docs, octokit } = found;
+    const { octokit, read: pull } = found;
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, found.number);
         if (pull.draft || pull.state === 'closed')
-            return pull.draft;
-        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, true);
+            return pull.draft === true;
+        await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.node_id, true);
         log.info(`The docs pull request ${link} is a draft until the code pull request merges.`);
         return true;
     }
@@ -474,8 +477,7 @@ async function draftDocs(context, link, job) {
  * when it merged, told so and marked ready for review when this action had made it a draft. Returns
  * the line for the thread: what was done, or what someone with access should do.
  */
-async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
-    const found = await docsPull(context, link, jobId);
+async function settleDocs(context, link, found, merged, drafted, codeUrl) {
     // The link is in the thread's headline (a checked pull request link); these lines are words only.
     const todo = merged
         ? 'The code merged: the docs pull request can be reviewed and merged.'
@@ -486,11 +488,9 @@ async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
     try {
         if (merged) {
             await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .commentOn */ .Jt)(octokit, docs, number, `The code pull request ${codeUrl} was merged.`);
-            if (drafted) {
-                const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, number);
-                if (pull.draft)
-                    await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, pull.nodeId, false);
-            }
+            // A comment leaves the draft as the check read it.
+            if (drafted && found.read.draft)
+                await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .setDraft */ .iR)(octokit, found.read.node_id, false);
             const done = drafted ? 'is marked ready for review' : 'is told so';
             return said(true, `The code merged: the docs pull request ${done}.`);
         }
@@ -509,15 +509,14 @@ async function settleDocs(context, link, merged, drafted, codeUrl, jobId) {
  * follow-ups land on it again. A docs pull request merged or deleted meanwhile stays as it is.
  * Returns the line for the thread, and whether the docs are open again.
  */
-async function reopenDocs(context, link, codeUrl, jobId) {
-    const found = await docsPull(context, link, jobId);
+async function reopenDocs(context, link, vetted, codeUrl) {
+    const found = await signedDocs(context, link, vetted);
     const reopened = 'The code pull request was reopened';
     if ('problem' in found) {
         return said(false, `${reopened}: the docs pull request can be reopened. (Nothing was done to it: ${found.problem}.)`);
     }
-    const { octokit, docs, number } = found;
+    const { octokit, docs, number, read: pull } = found;
     try {
-        const pull = await (0,_github_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .readPullRequest */ .DQ)(octokit, docs, number);
         if (pull.merged)
             return said(true, `${reopened}; its docs pull request was merged meanwhile.`);
         if (pull.state === 'closed') {
@@ -650,10 +649,11 @@ var docs_pull = __webpack_require__(2141);
  * it, send the range since the last head it was told about, or take up the job already told about
  * it), wait for it, and report on the head's check and the thread.
  */
-async function followRound(context) {
+async function followRound(context, read) {
     const { octokit, repository, number, follow, deps } = context;
     const { log } = deps.runner;
-    const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number);
+    // Fresh under the lock (`read`: by the caller, under it): the head is judged against what the holder sent.
+    const pull = read ?? (await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number));
     const skip = pausedBecause(pull, follow);
     if (skip) {
         await (0,write/* check */.z6)(context, pull.headSha, {
@@ -666,6 +666,7 @@ async function followRound(context) {
             verdict: { line: `skipped: ${skip}`, conclusion: 'neutral' },
             interrupted: false,
             stop: true,
+            now: pull,
         };
     }
     const thread = await (0,pulls_thread/* findThread */.qN)(context.issue);
@@ -752,7 +753,8 @@ async function followRound(context) {
         onPoll: livePlan(context, pull.headSha, checkId, thread),
     }));
     // As the run reports it (its outputs too): a link the one check refuses is no docs pull request.
-    job = await (0,docs_pull/* vetFollowedJob */.tl)(context, result.job);
+    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, result.job);
+    job = vetted.job;
     if (!(0,wait/* isTerminal */.Hd)(job.status)) {
         // Detached, cancelled or out of time: the job goes on, the label stays, and whoever comes next
         // (the sweep, the next event, a re-run) completes the check.
@@ -770,8 +772,10 @@ async function followRound(context) {
         });
         return { job, verdict, interrupted: true, stop: true };
     }
-    const verdict = await (0,conclude/* concludeRound */.EZ)(context, thread, job, pull.headSha, checkId);
-    return { job, verdict, interrupted: false, stop: false };
+    // Fresh: the pull request may have closed or moved on while the job worked.
+    const now = await (0,conclude/* readCode */.wr)(context);
+    const verdict = await (0,conclude/* concludeRound */.EZ)(context, thread, vetted, pull.headSha, checkId, now);
+    return { job, verdict, interrupted: false, stop: false, now };
 }
 /**
  * While the job works, its plan on the head's check and in the thread, read at most every

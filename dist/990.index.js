@@ -91,10 +91,12 @@ function readDocsMarker(body, key, docs, docsNumber) {
  * Marks docs pull request `number` as this action's, for `request`: the signed line appended to its
  * description (unless a line of this action is there already: the first request it was opened for
  * keeps it) and the label (GitHub creates it on first use). Idempotent; one read when nothing is
- * missing. Throws: the caller decides whether a failure is a warning.
+ * missing, none when `read` is given. Throws: the caller decides whether a failure is a warning.
  */
-async function markDocsPr(octokit, docs, number, request, key) {
-    const { data } = await octokit.rest.pulls.get({ ...docs, pull_number: number });
+async function markDocsPr(octokit, docs, number, request, key, 
+// Its description and labels as this run read them already (step/docs-access.ts), or read here.
+read) {
+    const data = read ?? (await octokit.rest.pulls.get({ ...docs, pull_number: number })).data;
     const body = data.body ?? '';
     const signed = readDocsMarker(body, key, docs, number) !== undefined;
     const labelled = data.labels.some((label) => label.name.toLowerCase() === DOCS_PR_LABEL.toLowerCase());
@@ -254,19 +256,22 @@ async function ourDocsPull(access, link, request, job) {
     const octokit = await docsClient(access, target.repository);
     if (!octokit)
         return { ok: false, problem: "may be written by no token here ('docs-token')", noToken: true };
+    // Fresh: the job may have changed it; callers act on this read (`read`) instead of reading again.
     const { data } = await octokit.rest.pulls.get({ ...target.repository, pull_number: target.number });
     const signed = (0,docs_prs/* readDocsMarker */.IP)(data.body ?? '', access.key, target.repository, target.number);
-    const accepted = { ok: true, docs: target.repository, number: target.number, octokit };
+    const accepted = { ok: true, docs: target.repository, number: target.number, octokit, read: data };
     if (signed) {
         const same = signed.repository.toLowerCase() === `${code.owner}/${code.repo}`.toLowerCase() &&
             signed.number === request.number &&
             signed.jobId === request.jobId;
-        return same ? accepted : { ok: false, problem: 'is signed for another request or job' };
+        return same ? { ...accepted, signed: true } : { ok: false, problem: 'is signed for another request or job' };
     }
     if (!job)
         return { ok: false, problem: "does not carry this action's signed line for this request" };
     const problem = (0,docs_pr_trust/* notOpenedByJob */.Tj)(data, job);
-    return problem ? { ok: false, problem: `${problem}: not a pull request this job opened` } : accepted;
+    return problem
+        ? { ok: false, problem: `${problem}: not a pull request this job opened` }
+        : { ...accepted, signed: false };
 }
 /**
  * `job` as a run may report it, in every mode: a link the one check (`ourDocsPull`) refuses is no
@@ -274,23 +279,25 @@ async function ourDocsPull(access, link, request, job) {
  * refused link, named as text with the reason, as any link the run cannot vouch for (service/job.ts).
  * A link no token here may read, or one in another repository while 'docs-repository' is unset, is
  * kept as the service's word and never touched; a failed read is a warning and changes nothing.
+ * `docs`: the docs pull request the check accepted, as it read it (acted on without a second read).
  */
 async function vetJobLink(access, job, request, log) {
     const { prLink } = job;
     if (!prLink || !access)
-        return job;
-    let problem;
+        return { job };
+    let pull;
     try {
-        const pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
-        problem = !pull.ok && !pull.noToken && !pull.unnamed ? pull.problem : undefined;
+        pull = await ourDocsPull(access, prLink, { ...request, jobId: job.id }, job);
     }
     catch (error) {
         log.warning(`Could not read the docs pull request ${prLink}: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
-    if (!problem)
-        return job;
+    if (pull?.ok)
+        return { job, docs: pull };
+    if (!pull || pull.noToken || pull.unnamed)
+        return { job };
     const { prNumber: _number, ...rest } = job;
-    return { ...rest, prLink: null, rejectedPrLink: (0,text_gate/* forLog */.Ig)(prLink, 120), prLinkProblem: problem };
+    return { job: { ...rest, prLink: null, rejectedPrLink: (0,text_gate/* forLog */.Ig)(prLink, 120), prLinkProblem: pull.problem } };
 }
 
 ;// CONCATENATED MODULE: ./src/step/backlog.ts
@@ -313,11 +320,13 @@ function budgetOf(context) {
  * left untouched, no token for the docs repository is said in the log (the pull request is then
  * never touched by the backlog), a failed call is a warning.
  */
-async function markDocsPull(access, link, request, job) {
+async function markDocsPull(access, link, request, job, 
+// The docs pull request as the check read it already in this run, if it did.
+read) {
     const { log } = access.step.runner;
     const named = { ...request, repository: `${access.repository.owner}/${access.repository.repo}` };
     try {
-        const pull = await ourDocsPull(access, link, request, job);
+        const pull = read ?? (await ourDocsPull(access, link, request, job));
         if (!pull.ok && pull.unnamed) {
             log.info(`The docs pull request ${link} is not touched: it ${pull.problem} names no other repository.`);
             return;
@@ -330,7 +339,7 @@ async function markDocsPull(access, link, request, job) {
             log.warning(`The pull request ${link} the service reported is left untouched: it ${pull.problem}.`);
             return;
         }
-        const done = await (0,docs_prs/* markDocsPr */.p)(pull.octokit, pull.docs, pull.number, named, access.key);
+        const done = await (0,docs_prs/* markDocsPr */.p)(pull.octokit, pull.docs, pull.number, named, access.key, pull.read);
         if (done === 'marked')
             log.info(`Marked the docs pull request ${link} as opened for #${request.number}.`);
     }

@@ -11,7 +11,6 @@ exports.modules = {
 /* harmony export */   I6: () => (/* binding */ tagContains),
 /* harmony export */   VL: () => (/* binding */ listAwaiting),
 /* harmony export */   eK: () => (/* binding */ clearAwaiting),
-/* harmony export */   hL: () => (/* binding */ readMerge),
 /* harmony export */   l7: () => (/* binding */ releaseOf),
 /* harmony export */   qt: () => (/* binding */ markAwaiting),
 /* harmony export */   tH: () => (/* binding */ listReleases)
@@ -79,17 +78,6 @@ async function listAwaiting(octokit, docs, key) {
         request: (0,_docs_prs_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocsMarker */ .IP)(issue.body ?? '', key, docs, issue.number),
     }));
     return { items, truncated: data.length >= MAX_AWAITING };
-}
-async function readMerge(octokit, repository, number) {
-    const { data } = await octokit.rest.pulls.get({ ...repository, pull_number: number });
-    const sha = typeof data.merge_commit_sha === 'string' && /^[0-9a-f]{40}$/.test(data.merge_commit_sha);
-    return {
-        merged: data.merged === true,
-        sha: sha ? (data.merge_commit_sha ?? '') : '',
-        base: data.base.ref,
-        mergedAt: data.merged_at ?? '',
-        url: data.html_url,
-    };
 }
 /**
  * Whether the tag contains the commit: GitHub's compare of the commit with the tag is `ahead` (the
@@ -178,11 +166,12 @@ var write = __webpack_require__(5663);
  * The code pull request closed: with `ready-when: released` and a merge, the docs pull request waits
  * for a release (waitForRelease); otherwise it is settled as always (docs-pull.ts, `settleDocs`).
  */
-async function settleOrWait(context, link, merged, drafted, code) {
-    if (!merged || context.follow.release.readyWhen !== 'released') {
-        return (0,docs_pull/* settleDocs */.z5)(context, link, merged, drafted, code.url, code.jobId);
+async function settleOrWait(context, link, vetted, drafted, code) {
+    const found = await (0,docs_pull/* signedDocs */.sM)(context, link, vetted);
+    if (!code.merged || context.follow.release.readyWhen !== 'released') {
+        return (0,docs_pull/* settleDocs */.z5)(context, link, found, code.merged, drafted, code.url);
     }
-    return waitForRelease(context, link, code);
+    return waitForRelease(context, link, found, { ...code, jobId: vetted.job.id });
 }
 /**
  * `ready-when: released` at the merge: the docs pull request stays a draft, is told which commit a
@@ -190,26 +179,23 @@ async function settleOrWait(context, link, merged, drafted, code) {
  * release run and the sweep read; the head's Docs check says it waits. A docs pull request someone
  * marked ready by hand (or closed) is left as it is: a person decided.
  */
-async function waitForRelease(context, link, code) {
+async function waitForRelease(context, link, found, code) {
     const { deps, repository, number } = context;
     const { log } = deps.runner;
-    // The one check (step/docs-access.ts): only this job's docs pull request is made to wait.
-    const found = await (0,docs_pull/* docsPull */.PR)(context, link, code.jobId);
     if ('problem' in found)
         return (0,docs_pull/* said */.ag)(false, `The code merged; the docs pull request cannot wait for a release: ${found.problem}.`);
-    const { octokit, docs } = found;
+    const { octokit, docs, read: pull } = found;
     try {
-        const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, docs, found.number);
         if (pull.state === 'closed')
             return (0,docs_pull/* said */.ag)(true, 'The code merged; the docs pull request is closed: left as it is.');
         if (!pull.draft)
             return (0,docs_pull/* said */.ag)(true, 'The code merged; the docs pull request was marked ready by hand: left as it is.');
-        const merge = await (0,awaiting_release/* readMerge */.hL)(context.octokit, repository, number);
-        if (!merge.sha)
+        // The code pull request as read under the lock (close.ts): its merge commit with it.
+        if (!code.mergeSha)
             return (0,docs_pull/* said */.ag)(false, 'The code merged, but GitHub gave no merge commit yet: a re-run of this run retries.');
-        const short = merge.sha.slice(0, 7);
+        const short = code.mergeSha.slice(0, 7);
         // The release finds it by its signed line (the pairing) and this label (the index).
-        await (0,backlog/* markDocsPull */.Y5)((0,docs_pull/* docsAccess */.wH)(context), link, { number, pull: true, jobId: code.jobId }, {});
+        await (0,backlog/* markDocsPull */.Y5)((0,docs_pull/* docsAccess */.wH)(context), link, { number, pull: true, jobId: code.jobId }, {}, found);
         await (0,awaiting_release/* markAwaiting */.qt)(octokit, docs, found.number);
         await (0,pull_requests/* commentOn */.Jt)(octokit, docs, found.number, `The code pull request ${code.url} was merged. These docs stay a draft until a published release contains ` +
             `commit ${short}; then they are marked ready for review.`);
@@ -277,6 +263,7 @@ async function closeFollowed(context, problems) {
  */
 async function settleClose(context) {
     const { deps, octokit, repository, number } = context;
+    // Fresh under the lock: a close is judged on the state there, never on the event's (issue 34).
     const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number);
     if (pull.state !== 'closed')
         return `Pull request #${number} is open again: its docs pull request stays as it is.`;
@@ -286,10 +273,11 @@ async function settleClose(context) {
     if (thread.state.closed)
         return `The docs of #${number} were settled already (${thread.state.closed}).`;
     // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-    const job = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
     const { merged } = pull;
+    const { job } = vetted;
     const settled = job.prLink
-        ? await settleOrWait(context, job.prLink, merged, thread.state.drafted, { ...pull, jobId: job.id })
+        ? await settleOrWait(context, job.prLink, vetted, thread.state.drafted, pull)
         : { done: true, line: noDocsPull(job, 'The job opened no docs pull request: nothing to close.') };
     if (settled.done)
         thread.state = { ...thread.state, closed: merged ? 'merged' : 'closed' };
@@ -311,9 +299,10 @@ async function reopenClosedDocs(context, codeUrl) {
         return;
     const { deps } = context;
     // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-    const job = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+    const { job } = vetted;
     const reopened = job.prLink
-        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, codeUrl, job.id)
+        ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, vetted, codeUrl)
         : { done: true, line: noDocsPull(job, 'The code pull request was reopened.') };
     if (reopened.done)
         thread.state = { ...thread.state, closed: '' };
@@ -366,7 +355,8 @@ async function followWhileHeld(context, headSha, codeUrl) {
                 last = await (0,follow/* followRound */.Y)(context);
                 if (deps.signal.aborted)
                     return true;
-                const now = await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number);
+                // Fresh unless the round read it once its work was done.
+                const now = last.now ?? (await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number));
                 if (now.state === 'closed') {
                     log.info(await settleClose(context));
                     return true;
@@ -394,6 +384,7 @@ async function followWhileHeld(context, headSha, codeUrl) {
         }
         if (held.value)
             return last;
+        // Fresh after letting go: a push or a close that came while the lock was held.
         const after = await (0,pull_requests/* readPullRequest */.DQ)(octokit, repository, number);
         // A close that came while the lock was held: its own run found the lock taken and left it here.
         if (after.state === 'closed') {
@@ -479,21 +470,20 @@ async function runFollow(step, event, decided) {
         scope: issue.scope,
         issue,
     };
-    // Who may spend the quota (the pull request's author) is settled before any input is judged.
-    const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, event.repository, decision.number);
-    if (decision.kind !== 'close') {
-        const verdict = await (0,permissions/* checkPermission */.Y)(octokit, event.repository, pull.author, settings);
-        if (!verdict.allowed) {
-            // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
-            const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
-            const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
-            const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
-            await (0,write/* refuse */.TR)(context, pull, { title: `skipped: ${reason}`, summary }, reply);
-            return skipped(reason, deps);
-        }
-    }
+    // A close reads the pull request under the lock only (close.ts).
     if (decision.kind === 'close')
         return closeFollowed(context, problems);
+    // Read before the lock: who may spend the quota (its author) is settled before any input is judged.
+    const pull = await (0,pull_requests/* readPullRequest */.DQ)(octokit, event.repository, decision.number);
+    const verdict = await (0,permissions/* checkPermission */.Y)(octokit, event.repository, pull.author, settings);
+    if (!verdict.allowed) {
+        // An author who may not ask: the check and the reply say a maintainer's `/docs` starts it.
+        const reason = `not started for ${pull.author.login}: ${verdict.reason}`;
+        const summary = `${reason}. A \`/docs\` comment by a maintainer starts it.`;
+        const reply = `${verdict.reason}; a \`/docs\` comment by a maintainer starts it`;
+        await (0,write/* refuse */.TR)(context, pull, { title: `skipped: ${reason}`, summary }, reply);
+        return skipped(reason, deps);
+    }
     problems.throwIfAny();
     if (decision.kind === 'skip') {
         await (0,write/* check */.z6)(context, decision.headSha, {
