@@ -3,25 +3,17 @@
 // at most 100 a page) up to --limit. The list is a read: a failure that may pass is retried within
 // --timeout, as the wait loop retries a read.
 import { ServiceError, errorMessage } from '../base/errors.ts';
-import type { Clock } from '../base/clock.ts';
 import { formatDuration } from '../base/format.ts';
-import type { AgentClient, ListedJob } from '../service/client.ts';
-import { isTransientRead, withRetry, type Backoff } from '../service/retry.ts';
+import type { ListedJob } from '../service/client.ts';
+import { isTransientRead, withRetry } from '../service/retry.ts';
 import { MAX_PAGE } from '../service/session-list.ts';
-import type { Display } from './display.ts';
 import { EXIT } from './exit.ts';
-import { displayLogger } from './jobs.ts';
+import { displayLogger, type JobContext } from './jobs.ts';
 
-export interface ListContext {
-  client: AgentClient;
-  display: Display;
-  clock: Clock;
-  signal: AbortSignal;
-  timeoutMs: number;
-  backoff: Backoff;
+export type ListContext = Pick<JobContext, 'client' | 'display' | 'clock' | 'signal' | 'timeoutMs' | 'backoff'> & {
   /** Shown in the line that says the list is not served. */
   projectId: string;
-}
+};
 
 /** How many jobs `jobs` lists without --limit, and the most it lists with one. */
 export const DEFAULT_LIMIT = 20;
