@@ -6,12 +6,11 @@ import { isBot } from '../github/permissions.ts';
 import type { ProgressComments } from '../github/progress-comment.ts';
 import type { Trigger } from '../github/trigger.ts';
 import type { Logger } from '../base/log.ts';
-import { backlogFull, markDocsPull, vetJobLink, type DocsAccess } from '../step/backlog.ts';
+import { backlogFull, markDocsPull, vetJobLink, type DocsAccess, type DocsPull } from '../step/backlog.ts';
 import { decideOutcome } from '../outcome/decide.ts';
 import type { Dependencies } from '../step/deps.ts';
 import type { Settings } from './inputs.ts';
-import type { NoWork, Outcome, RunResult } from '../outcome/outcome.ts';
-import { isOutcome } from '../outcome/words.ts';
+import type { NoWork, Outcome } from '../outcome/outcome.ts';
 
 function accessOf(octokit: Octokit, event: GitHubEvent, settings: Settings, deps: Dependencies): DocsAccess {
   return {
@@ -68,18 +67,26 @@ function requestOf(trigger: Extract<Trigger, { kind: 'run' }>): { number: number
  * reported as a docs pull request (nor notified, nor output, nor marked) but named as text, with
  * the reason, as any link the run cannot vouch for (decide-outcome.ts). A link no token here may
  * read, or one in another repository while 'docs-repository' is unset, is reported as the
- * service's word and never touched; a failed read is a warning and changes nothing.
+ * service's word and never touched; a failed read is a warning and changes nothing. `mark` marks
+ * the docs pull request the outcome names as this action's, with what the check read.
  */
 export async function vetOpenedDocs(
-  outcome: Outcome,
+  ran: Outcome,
   octokit: Octokit | undefined,
   trigger: Extract<Trigger, { kind: 'run' }>,
   event: GitHubEvent,
   settings: Settings,
   deps: Dependencies,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; mark: () => Promise<void> }> {
   const access = octokit ? accessOf(octokit, event, settings, deps) : undefined;
-  return vetDocsLink(outcome, access, requestOf(trigger), deps.runner.log);
+  const request = requestOf(trigger);
+  const { outcome, docs } = await vetDocsLink(ran, access, request, deps.runner.log);
+  const mark = async (): Promise<void> => {
+    const { job, prLink } = outcome;
+    if (access && request.number && job && prLink)
+      await markDocsPull(access, prLink, { ...request, jobId: job.id }, job, docs);
+  };
+  return { outcome, mark };
 }
 
 /** `vetOpenedDocs` for any run that reports a job's end (the sweep's too), with its access and request. */
@@ -88,27 +95,11 @@ export async function vetDocsLink(
   access: DocsAccess | undefined,
   request: { number: number; pull: boolean },
   log: Pick<Logger, 'warning'>,
-): Promise<Outcome> {
+): Promise<{ outcome: Outcome; docs?: Extract<DocsPull, { ok: true }> }> {
   const { job, prLink } = outcome;
-  if (!job || !prLink) return outcome;
-  const refused = (await vetJobLink(access, job, request, log)).job;
-  if (refused === job) return outcome;
-  if (outcome.kind !== 'pull-request') return { ...outcome, job: refused, prLink: '' };
-  return decideOutcome({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
-}
-
-/** A job that opened a docs pull request for an issue or pull request: the docs pull request is marked as this action's. */
-export async function markOpenedDocs(
-  result: RunResult,
-  octokit: Octokit | undefined,
-  trigger: Extract<Trigger, { kind: 'run' }>,
-  event: GitHubEvent,
-  settings: Settings,
-  deps: Dependencies,
-): Promise<void> {
-  if (!octokit || !isOutcome(result) || !result.job || !result.prLink) return;
-  const request = requestOf(trigger);
-  if (!request.number) return;
-  const access = accessOf(octokit, event, settings, deps);
-  await markDocsPull(access, result.prLink, { ...request, jobId: result.job.id }, result.job);
+  if (!job || !prLink) return { outcome };
+  const { job: refused, docs } = await vetJobLink(access, job, request, log);
+  if (refused === job) return { outcome, docs };
+  if (outcome.kind !== 'pull-request') return { outcome: { ...outcome, job: refused, prLink: '' } };
+  return { outcome: decideOutcome({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session }) };
 }

@@ -161,16 +161,13 @@ async function handleEvent(
   });
   if (!isOutcome(ran)) return ran;
   // The reported link goes through the one check (step/docs-access.ts) before any report names it.
-  const outcome = ran.prLink
+  const { outcome, mark } = ran.prLink
     ? await (await import('./backlog.ts')).vetOpenedDocs(ran, octokit, trigger, event, settings, deps)
-    : ran;
+    : { outcome: ran, mark: undefined };
   await deps.runner.group('Report the outcome', () =>
     reportOutcome(outcome, { conversation, deps, elapsedMs: deps.clock.now() - started }),
   );
-  if (outcome.prLink) {
-    const { markOpenedDocs } = await import('./backlog.ts');
-    await markOpenedDocs(outcome, octokit, trigger, event, settings, deps);
-  }
+  await mark?.();
   return outcome;
 }
 

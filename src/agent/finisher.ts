@@ -90,11 +90,11 @@ async function finishOne(
     const decided = decideOutcome({ job, end: 'terminal' }, { elapsedMs, agentMessage, session });
     // The reported link goes through the one check (step/docs-access.ts) before the comment names it.
     const request = { number: progress.issueNumber, pull: pullRequest };
-    const outcome = await vetDocsLink(decided, sweepAccess(context), request, step.runner.log);
+    const { outcome, docs } = await vetDocsLink(decided, sweepAccess(context), request, step.runner.log);
     const done = await conversation.finishSwept(outcome, elapsedMs, clock.now());
     if (done === 'claimed') return claimed(jobId);
     // The docs pull request it opened is marked as this action's (step/backlog.ts), as a waiting run does.
-    if (outcome.prLink) await markDocsPull(sweepAccess(context), outcome.prLink, { ...request, jobId }, job);
+    if (outcome.prLink) await markDocsPull(sweepAccess(context), outcome.prLink, { ...request, jobId }, job, docs);
     return { kind: 'finished', jobId, detail: forMarkdown(outcome.publicMessage ?? outcome.message, 300) };
   } catch (error) {
     step.runner.log.warning(`Could not finish job ${jobId} on #${progress.issueNumber}: ${errorMessage(error)}`);
