@@ -44,5 +44,3 @@ export const ANSWERS = {
     exit: EXIT.failed,
   },
 } as const satisfies Record<string, AnswerRow>;
-
-export type AnswerKind = keyof typeof ANSWERS;
