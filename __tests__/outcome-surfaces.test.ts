@@ -6,7 +6,7 @@
 import { ServiceError } from '../src/base/errors.ts';
 import type { Clock } from '../src/base/clock.ts';
 import { Display, type Io } from '../src/cli/display.ts';
-import { EXIT } from '../src/cli/exit.ts';
+import { EXIT } from '../src/outcome/exit.ts';
 import { runJobCommand, type JobRequest } from '../src/cli/jobs.ts';
 import { ANSWERS } from '../src/outcome/answers.ts';
 import { OUTCOME_KINDS, type OutcomeKind } from '../src/outcome/outcome.ts';

@@ -16,7 +16,7 @@ import type { Clock } from '../base/clock.ts';
 import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from '../service/retry.ts';
 import type { Display } from './display.ts';
 import { displayLogger } from './jobs.ts';
-import { EXIT } from './exit.ts';
+import { EXIT } from '../outcome/exit.ts';
 import { ANSWERS } from '../outcome/answers.ts';
 
 export interface AskContext {

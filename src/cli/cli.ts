@@ -22,7 +22,7 @@ import {
   readTimeout,
 } from './config.ts';
 import { Display, chooseMode, type Io } from './display.ts';
-import { EXIT } from './exit.ts';
+import { EXIT } from '../outcome/exit.ts';
 import { runJobCommand, type JobRequest } from './jobs.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT, runListCommand } from './list.ts';
 import { USAGE } from './usage.ts';

@@ -14,7 +14,7 @@ import type { OutcomeKind } from '../outcome/outcome.ts';
 import { OUTCOMES, type CliFacts } from '../outcome/table.ts';
 import { statusOf } from '../outcome/words.ts';
 import type { Display } from './display.ts';
-import { EXIT } from './exit.ts';
+import { EXIT } from '../outcome/exit.ts';
 
 export interface JobContext {
   client: AgentClient;

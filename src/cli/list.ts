@@ -7,7 +7,7 @@ import { formatDuration } from '../base/format.ts';
 import type { ListedJob } from '../service/client.ts';
 import { isTransientRead, withRetry } from '../service/retry.ts';
 import { MAX_PAGE } from '../service/session-list.ts';
-import { EXIT } from './exit.ts';
+import { EXIT } from '../outcome/exit.ts';
 import { displayLogger, type JobContext } from './jobs.ts';
 
 export type ListContext = Pick<JobContext, 'client' | 'display' | 'clock' | 'signal' | 'timeoutMs' | 'backoff'> & {

@@ -2,7 +2,7 @@
 // Ctrl-C (SIGINT) and SIGTERM stop the command through its cancel: it prints the job's id and how
 // to pick it up, and exits 130. A second Ctrl-C exits at once.
 import { runCli } from './cli.ts';
-import { EXIT } from './exit.ts';
+import { EXIT } from '../outcome/exit.ts';
 import { invocation } from './invocation.ts';
 
 const controller = new AbortController();
