@@ -3,7 +3,7 @@ import { ProgressComments } from '../github/progress-comment.ts';
 import { renderProgress } from '../github/progress-view.ts';
 import type { ReactionSubject, SignedComment } from '../github/thread.ts';
 import type { Job, Session } from '../service/client.ts';
-import { isTerminal, readKnownJob } from '../service/wait.ts';
+import { isTerminal, readKnownJob, readsOf } from '../service/wait.ts';
 import { markDocsPull, sweepAccess } from '../step/backlog.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -60,16 +60,8 @@ async function finishOne(
   const { step, client, clock } = context;
   const { jobId } = comment.marker;
   try {
-    const job = await readKnownJob({
-      client,
-      id: jobId,
-      tries: READ_TRIES,
-      delayMs: step.timings.poll.minMs,
-      deadline: Math.min(clock.now() + step.timings.serviceRequestMs * READ_TRIES, context.deadline ?? Infinity),
-      clock,
-      log: step.runner.log,
-      signal: step.signal,
-    });
+    const deadline = Math.min(clock.now() + step.timings.serviceRequestMs * READ_TRIES, context.deadline ?? Infinity);
+    const job = await readKnownJob(readsOf({ ...step, client, clock }, { id: jobId, tries: READ_TRIES, deadline }));
     // A job the service does not know: the request ends now with the error a waiting run gives,
     // rather than in every sweep's errors.
     if (!job) {

@@ -13,7 +13,7 @@ import type { RunResult } from '../outcome/outcome.ts';
 import type { FoundProgress, ProgressComments } from '../github/progress-comment.ts';
 import { planJob, type Plan } from './plan.ts';
 import type { Trigger } from '../github/trigger.ts';
-import { readJob, waitForJob } from '../service/wait.ts';
+import { readJob, readsOf, waitForJob } from '../service/wait.ts';
 import { CANCELLED_STATUS } from '../base/constants.ts';
 
 export interface JobRequest {
@@ -176,16 +176,8 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number, rele
       // Read for real before anything is reported: a job that cannot be read is an error, never a
       // placeholder status. With wait: true the reads may go on until the deadline, as the wait
       // loop's would; without, a few quick ones.
-      const job = await readJob({
-        client,
-        id: plan.jobId,
-        tries: request.settings.wait ? Number.POSITIVE_INFINITY : ATTACH_TRIES,
-        delayMs: timings.poll.minMs,
-        deadline,
-        clock,
-        log: runner.log,
-        signal,
-      });
+      const tries = request.settings.wait ? Number.POSITIVE_INFINITY : ATTACH_TRIES;
+      const job = await readJob(readsOf(request.deps, { id: plan.jobId, tries, deadline }));
       runner.log.info(`Job ${job.id} is ${job.status || 'without a known status'}.`);
       return job;
     }

@@ -1,7 +1,7 @@
 import { errorMessage } from '../base/errors.ts';
 import { findChecks, type FoundCheck } from '../github/checks.ts';
 import { readPullRequest, type PullRequest } from '../github/pull-requests.ts';
-import { isTerminal, readKnownJob } from '../service/wait.ts';
+import { isTerminal, readKnownJob, readsOf } from '../service/wait.ts';
 import { productionDependencies, type Dependencies } from '../step/deps.ts';
 import type { Finisher, SweepContext, SweepResult } from '../step/finish.ts';
 import { forMarkdown } from '../text/text-gate.ts';
@@ -72,17 +72,9 @@ async function finishHeld(context: FollowContext, jobId: string, deadline = Infi
       detail: `the check on ${head.slice(0, 12)} was completed already`,
     });
   }
-  const job = await readKnownJob({
-    client: deps.client,
-    id: jobId,
-    tries: JOB_READS,
-    delayMs: deps.timings.poll.minMs,
-    // What is left of the sweep's deadline, not a budget of its own.
-    deadline: Math.min(deps.clock.now() + settings.timeoutMs, deadline),
-    clock: deps.clock,
-    log: deps.runner.log,
-    signal: deps.signal,
-  });
+  // What is left of the sweep's deadline, not a budget of its own.
+  const until = Math.min(deps.clock.now() + settings.timeoutMs, deadline);
+  const job = await readKnownJob(readsOf(deps, { id: jobId, tries: JOB_READS, deadline: until }));
   // A job the service does not know will never end: the round ends now, as a failed one.
   if (!job) {
     const why = `job ${jobId} was not found in project '${settings.projectId}'`;

@@ -2,7 +2,7 @@ import { ServiceError, errorMessage } from '../base/errors.ts';
 import { compareRange, listChangedFiles, readPullRequest, type PullRequest } from '../github/pull-requests.ts';
 import type { Job } from '../service/client.ts';
 import { JobMayExist, sendOnce, type SendOptions } from '../service/send-once.ts';
-import { isTerminal, readJob, waitForJob } from '../service/wait.ts';
+import { isTerminal, readJob, readsOf, waitForJob } from '../service/wait.ts';
 import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
@@ -96,16 +96,8 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
       thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };
     } else {
       log.info(`Job ${thread.jobId} was told about ${pull.headSha.slice(0, 12)} already: taking it up.`);
-      job = await readJob({
-        client: deps.client,
-        id: thread.jobId,
-        tries: 3,
-        delayMs: deps.timings.poll.minMs,
-        deadline: deps.clock.now() + context.settings.timeoutMs,
-        clock: deps.clock,
-        log,
-        signal: deps.signal,
-      });
+      const deadline = deps.clock.now() + context.settings.timeoutMs;
+      job = await readJob(readsOf(deps, { id: thread.jobId, tries: 3, deadline }));
     }
   } catch (error) {
     // Decided by sendOnce, which kept the record or took it back: a follow-up's job exists anyway.

@@ -99,6 +99,17 @@ export interface ReadOptions {
   signal?: AbortSignal | undefined;
 }
 
+type Reader = Pick<ReadOptions, 'client' | 'clock' | 'signal'> & {
+  runner: { log: Logger };
+  timings: { poll: { minMs: number } };
+};
+
+/** A run's parts as `readJob` takes them: the poll's shortest wait is the first wait between reads. */
+export function readsOf(run: Reader, read: Pick<ReadOptions, 'id' | 'tries' | 'deadline'>): ReadOptions {
+  const { client, clock, runner, signal, timings } = run;
+  return { ...read, client, delayMs: timings.poll.minMs, clock, log: runner.log, signal };
+}
+
 /**
  * Reads a job that exists already (one named by `job-id`, or a re-run's): a read that fails in a
  * way that may pass (the network, a 5xx, a 429) is tried again (retry.ts), `tries` times at most
