@@ -178,7 +178,7 @@ describe('agent client', () => {
         now: () => 0,
       });
       for (const call of [
-        (signal: AbortSignal) => slow.getJob('j', undefined, signal),
+        (signal: AbortSignal) => slow.getJob('j', signal),
         (signal: AbortSignal) => slow.getSession('j', undefined, signal),
         (signal: AbortSignal) => slow.createJob('x', undefined, signal),
         (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
@@ -199,7 +199,7 @@ describe('agent client', () => {
       }
       const before = new AbortController();
       before.abort();
-      expect((await failure(slow.getJob('j', undefined, before.signal))).failure).toBe('cancelled');
+      expect((await failure(slow.getJob('j', before.signal))).failure).toBe('cancelled');
     } finally {
       hung.close();
     }

@@ -48,7 +48,7 @@ export async function settleClose(context: FollowContext): Promise<string> {
   if (!thread.jobId) return `Nothing to do: pull request #${number} has no docs job.`;
   if (thread.state.closed) return `The docs of #${number} were settled already (${thread.state.closed}).`;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, deps.signal));
   const { merged } = pull;
   const { job } = vetted;
   const settled = job.prLink
@@ -73,7 +73,7 @@ export async function reopenClosedDocs(context: FollowContext, codeUrl: string):
   if (!thread.jobId || thread.state.closed !== 'closed') return;
   const { deps } = context;
   // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+  const vetted = await vetFollowedJob(context, await deps.client.getJob(thread.jobId, deps.signal));
   const { job } = vetted;
   const reopened = job.prLink
     ? await reopenDocs(context, job.prLink, vetted, codeUrl)

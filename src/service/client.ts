@@ -37,7 +37,7 @@ export interface AgentClientOptions {
 
 /** What bounds one request: a shorter timeout than the client's, and the run's cancel. */
 interface RequestLimits {
-  timeoutMs: number | undefined;
+  timeoutMs?: number | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -58,8 +58,8 @@ export class AgentClient {
     return this.#jobRequest('POST', 'v2', '/job', { prompt }, { timeoutMs, signal });
   }
 
-  getJob(id: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
-    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, { timeoutMs, signal }, id);
+  getJob(id: string, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, { signal }, id);
   }
 
   sendMessage(id: string, prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
@@ -88,7 +88,7 @@ export class AgentClient {
    */
   async listSessions(skip: number, take: number, signal?: AbortSignal): Promise<ListedJob[]> {
     const path = `/jobs?skip=${skip}&take=${take}`;
-    const body = await this.#request('GET', 'v1', path, undefined, { timeoutMs: undefined, signal });
+    const body = await this.#request('GET', 'v1', path, undefined, { signal });
     const list = toSessionList(body, this.#options.codeHosts);
     if (typeof list === 'string') throw new ServiceError(`GET /v1/agent/…/jobs answered ${list}`, 'malformed');
     return list;

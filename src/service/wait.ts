@@ -67,7 +67,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     try {
       // A full request timeout even at the deadline: the read made when time is up is the one that
       // tells a job that just finished from one still running, and must not be cut to nothing.
-      const next = await client.getJob(job.id, undefined, signal);
+      const next = await client.getJob(job.id, signal);
       lastFailure = undefined;
       if (next.status !== job.status && !isTerminal(next.status)) {
         const said = next.status || (next.unknownStatus ? `'${next.unknownStatus}'` : 'without a status');
@@ -118,7 +118,7 @@ export function readsOf(run: Reader, read: Pick<ReadOptions, 'id' | 'tries' | 'd
  */
 export function readJob(options: ReadOptions): Promise<Job> {
   const { client, id, tries, delayMs, signal } = options;
-  return withRetry(() => client.getJob(id, undefined, signal), {
+  return withRetry(() => client.getJob(id, signal), {
     ...options,
     what: `Reading job ${id}`,
     policy: (error) => isTransientRead(error),
