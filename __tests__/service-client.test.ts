@@ -180,8 +180,8 @@ describe('agent client', () => {
       for (const call of [
         (signal: AbortSignal) => slow.getJob('j', signal),
         (signal: AbortSignal) => slow.getSession('j', undefined, signal),
-        (signal: AbortSignal) => slow.createJob('x', undefined, signal),
-        (signal: AbortSignal) => slow.sendMessage('j', 'x', undefined, signal),
+        (signal: AbortSignal) => slow.createJob('x', signal),
+        (signal: AbortSignal) => slow.sendMessage('j', 'x', signal),
         // The assistant's endpoint goes through the same transport.
         (signal: AbortSignal) =>
           assistant.open(

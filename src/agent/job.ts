@@ -161,14 +161,14 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number, rele
   const options = { deadline, backoff: timings.send, clock, log: runner.log, signal };
   switch (plan.kind) {
     case 'create': {
-      const create = (cut: AbortSignal) => client.createJob(request.prompt, undefined, cut);
+      const create = (cut: AbortSignal) => client.createJob(request.prompt, cut);
       const job = await sendOnce('Creating the job', create, { ...options, record: { takeBack: release } });
       runner.log.info(`Created job ${job.id} (${job.status || 'no status yet'}).`);
       return job;
     }
     case 'follow-up': {
       runner.log.info(`Sending the request to job ${plan.jobId} as a follow-up.`);
-      const send = (cut: AbortSignal) => client.sendMessage(plan.jobId, request.prompt, undefined, cut);
+      const send = (cut: AbortSignal) => client.sendMessage(plan.jobId, request.prompt, cut);
       return sendOnce(`Sending the follow-up to job ${plan.jobId}`, send, options);
     }
     case 'attach': {

@@ -51,11 +51,11 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     const send = { deadline, backoff: context.backoff, clock, log, signal };
     if (request.kind === 'run') {
       display.status('creating the job');
-      job = await sendOnce('Creating the job', (cut) => client.createJob(request.prompt, undefined, cut), send);
+      job = await sendOnce('Creating the job', (cut) => client.createJob(request.prompt, cut), send);
       display.line(`Job ${job.id} created.`);
     } else if (request.kind === 'follow-up') {
       display.status(`sending the follow-up to job ${request.id}`);
-      const send1 = (cut: AbortSignal) => client.sendMessage(request.id, request.prompt, undefined, cut);
+      const send1 = (cut: AbortSignal) => client.sendMessage(request.id, request.prompt, cut);
       job = await sendOnce('Sending the follow-up', send1, send);
       display.line(`Follow-up sent to job ${job.id}.`);
     } else {

@@ -67,7 +67,7 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
       }
       const prompt = openingPrompt(repository, pull, await listChangedFiles(octokit, repository, number));
       created = true;
-      job = await sendOnce('Creating the job', (cut) => deps.client.createJob(prompt, undefined, cut), {
+      job = await sendOnce('Creating the job', (cut) => deps.client.createJob(prompt, cut), {
         ...sendOptions(context),
         record: {
           // Before the create: a run cut off during it leaves "a job may exist" to every later run.
@@ -89,7 +89,7 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
       const prompt = followUpPrompt(pull, range, thread.state.head !== '');
       job = await sendOnce(
         `Sending the follow-up to job ${thread.jobId}`,
-        (cut) => deps.client.sendMessage(thread.jobId, prompt, undefined, cut),
+        (cut) => deps.client.sendMessage(thread.jobId, prompt, cut),
         sendOptions(context),
       );
       log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);

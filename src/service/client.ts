@@ -54,17 +54,17 @@ export class AgentClient {
    * destroyed at once and fails with the failure 'cancelled', so no request outlives the few
    * seconds the runner gives a cancelled step.
    */
-  createJob(prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
-    return this.#jobRequest('POST', 'v2', '/job', { prompt }, { timeoutMs, signal });
+  createJob(prompt: string, signal?: AbortSignal): Promise<Job> {
+    return this.#jobRequest('POST', 'v2', '/job', { prompt }, { signal });
   }
 
   getJob(id: string, signal?: AbortSignal): Promise<Job> {
     return this.#jobRequest('GET', 'v2', `/job/${encodeURIComponent(id)}`, undefined, { signal }, id);
   }
 
-  sendMessage(id: string, prompt: string, timeoutMs?: number, signal?: AbortSignal): Promise<Job> {
+  sendMessage(id: string, prompt: string, signal?: AbortSignal): Promise<Job> {
     const path = `/job/${encodeURIComponent(id)}/message`;
-    return this.#jobRequest('POST', 'v2', path, { prompt }, { timeoutMs, signal }, id);
+    return this.#jobRequest('POST', 'v2', path, { prompt }, { signal }, id);
   }
 
   /** The address of an API path, with the project id encoded; `path` starts with `/job`. */

@@ -161,7 +161,7 @@ async function releaseOne(
   if (options.settings.releaseFollowUp) {
     const text = `The code of this job was released in ${release.tag}.`;
     await options.client
-      .sendMessage(request.jobId, text, undefined, access.step.signal)
+      .sendMessage(request.jobId, text, access.step.signal)
       .catch((error: unknown) =>
         log.warning(`Could not tell job ${request.jobId} about the release: ${errorMessage(error)}`),
       );
