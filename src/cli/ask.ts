@@ -12,26 +12,19 @@ import { ThreadNotFoundError, type AskBody, type AskClient, type OpenedAnswer } 
 import { textMessage } from '../service/assistant-history.ts';
 import { FINGERPRINT, type StoredThread, type ThreadStore } from './thread-store.ts';
 import { READ_LIMITS, readAnswer, type Answer } from '../service/assistant-stream.ts';
-import type { Clock } from '../base/clock.ts';
-import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from '../service/retry.ts';
+import { isSafeToRepeat, SEND_RETRIES, withRetry } from '../service/retry.ts';
 import type { Display } from './display.ts';
-import { displayLogger } from './jobs.ts';
+import { displayLogger, type JobContext } from './jobs.ts';
 import { EXIT } from '../outcome/exit.ts';
 import { ANSWERS } from '../outcome/answers.ts';
 
-export interface AskContext {
+/** `timeoutMs` stops reading the answer; `clock` times the retry's waits (Retry-After, backoff) and its deadline. */
+export type AskContext = Pick<JobContext, 'display' | 'signal' | 'timeoutMs' | 'clock' | 'backoff'> & {
   client: AskClient;
-  display: Display;
-  signal: AbortSignal;
-  /** Stops reading the answer after this long. */
-  timeoutMs: number;
-  /** The retry's waits (Retry-After, backoff) and its deadline. */
-  clock: Clock;
-  backoff: Backoff;
   /** Where conversations and this machine's fingerprint are kept. */
   store: ThreadStore;
   env: Readonly<Record<string, string | undefined>>;
-}
+};
 
 /** The service's recommended number of search results behind an answer (the action's default). */
 const PAGE_SIZE = 5;
