@@ -8,6 +8,8 @@ import { assistantKeyProblem, domainProblem } from '../text/assistant-checks.ts'
 import { adminKeyProblem, checkBaseUrl, type SettingName } from '../text/checks.ts';
 import { registerSecret } from '../text/secrets.ts';
 import { forTerminalLine } from '../text/terminal.ts';
+import type { AskClientOptions } from '../service/assistant.ts';
+import type { AgentClientOptions } from '../service/client.ts';
 
 /** Each setting's flag and environment variable. */
 export const SETTINGS = {
@@ -71,17 +73,11 @@ export function readBaseUrl(flags: Record<string, unknown>, env: NodeJS.ProcessE
   return '';
 }
 
-export interface AgentSettings {
-  apiKey: string;
-  projectId: string;
-  baseUrl: string;
-}
-
 export function readAgentSettings(
   flags: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   problems: Problems,
-): AgentSettings {
+): Pick<AgentClientOptions, 'apiKey' | 'projectId' | 'baseUrl'> {
   const apiKey = valueOf('apiKey', flags, env);
   if (!apiKey) {
     required('apiKey', `the admin key of your Documentation Agent project (it starts with 'svc_')`, problems);
@@ -98,17 +94,11 @@ export function readAgentSettings(
   return { apiKey, projectId, baseUrl: readBaseUrl(flags, env, problems) };
 }
 
-export interface AssistantSettings {
-  assistantKey: string;
-  domain: string;
-  baseUrl: string;
-}
-
 export function readAssistantSettings(
   flags: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   problems: Problems,
-): AssistantSettings {
+): Pick<AskClientOptions, 'assistantKey' | 'domain' | 'baseUrl'> {
   const assistantKey = valueOf('assistantKey', flags, env);
   if (!assistantKey) {
     required(
