@@ -9,7 +9,8 @@ import { THREAD_ID } from '../text/grammar.ts';
 import { registerSecret } from '../text/secrets.ts';
 import { forLog } from '../text/text-gate.ts';
 import { errorDetail } from './failure.ts';
-import type { HttpResponse, Transport } from './transport.ts';
+import type { AgentClientOptions } from './client.ts';
+import type { HttpResponse } from './transport.ts';
 
 export interface TextMessage {
   id: string;
@@ -51,17 +52,12 @@ export class ThreadNotFoundError extends ServiceError {
   override name = 'ThreadNotFoundError';
 }
 
-export interface AskClientOptions {
-  baseUrl: string;
+export type AskClientOptions = Pick<AgentClientOptions, 'baseUrl' | 'transport' | 'debug' | 'now'> & {
   domain: string;
   assistantKey: string;
-  transport: Transport;
   /** Longest wait for the answer to start (its status line and headers). */
   requestTimeoutMs: number;
-  /** Receives one line per request; never the key. */
-  debug: (line: string) => void;
-  now: () => number;
-}
+};
 
 export class AskClient {
   readonly #options: AskClientOptions;
