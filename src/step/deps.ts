@@ -5,6 +5,7 @@ import { workflowRun, type WorkflowRun } from '../github/run-record.ts';
 import { withSweepSwitch } from '../github/workflows.ts';
 import { systemClock, type Clock } from '../base/clock.ts';
 import { USER_AGENT } from '../base/constants.ts';
+import type { ServiceSettings } from './inputs.ts';
 import type { Runner } from './runner.ts';
 import type { StepRecord } from './state.ts';
 import type { Timings } from './timings.ts';
@@ -27,15 +28,10 @@ export interface Dependencies {
 }
 
 /** What the agent's client and Octokit are made from (agent mode's Settings has them all). */
-export interface ClientSettings {
-  baseUrl: string;
-  projectId: string;
-  apiKey: string;
-  githubToken: string;
-  timeoutMs: number;
-  /** `sweep-workflow`: enabled whenever this run puts a request in flight (github/workflows.ts). */
-  sweepWorkflow?: string;
-}
+export type ClientSettings = Pick<
+  ServiceSettings,
+  'baseUrl' | 'projectId' | 'apiKey' | 'githubToken' | 'timeoutMs' | 'sweepWorkflow'
+>;
 
 export function productionDependencies(
   settings: ClientSettings,
