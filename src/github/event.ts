@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 /** The webhook payload fields the trigger rules read; everything is optional in real payloads. */
 export interface Payload {
   action?: string;
+  /** A push to a pull request: the head before it. */
+  before?: string;
   comment?: { id: number; body?: string | null; user?: Actor | null; html_url?: string };
   issue?: {
     number: number;
@@ -19,10 +21,12 @@ export interface Payload {
     title?: string;
     body?: string | null;
     html_url?: string;
+    draft?: boolean;
     merged?: boolean;
     merged_by?: Actor | null;
+    labels?: { name: string }[];
     /** The head repository is null when the fork was deleted. */
-    head?: { repo?: { full_name?: string } | null };
+    head?: { sha?: string; repo?: { full_name?: string } | null };
     base?: { repo?: { full_name?: string } | null };
   };
   repository?: { name: string; full_name?: string; html_url?: string; owner: { login: string } };

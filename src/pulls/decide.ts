@@ -41,19 +41,6 @@ export function isFollowEvent(event: GitHubEvent): boolean {
   return (event.name === 'pull_request' || event.name === 'pull_request_target') && !!event.payload.pull_request;
 }
 
-interface FollowPayload {
-  action?: string;
-  before?: string;
-  label?: { name: string };
-  pull_request?: {
-    number: number;
-    draft?: boolean;
-    merged?: boolean;
-    labels?: { name: string }[];
-    head?: { sha?: string; repo?: { full_name?: string } | null };
-  };
-}
-
 /**
  * Decides from the payload what the event asks. The run then reads the pull request again (a
  * re-run's payload is old) before it acts: this only says which way to go.
@@ -63,7 +50,7 @@ export function decidePullEvent(
   settings: Pick<FollowSettings, 'skipLabel'>,
   env: NodeJS.ProcessEnv = process.env,
 ): PullDecision {
-  const payload = event.payload as FollowPayload;
+  const { payload } = event;
   const pull = payload.pull_request;
   const action = payload.action ?? '';
   if (!isFollowEvent(event) || !pull)
