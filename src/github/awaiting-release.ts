@@ -1,4 +1,4 @@
-import { readDocsMarker, type DocsRequest } from './docs-prs.ts';
+import { readDocsMarker, type DocsPr } from './docs-prs.ts';
 import { removeLabel } from './in-flight.ts';
 import type { Octokit } from './octokit.ts';
 import type { Repository } from './pull-requests.ts';
@@ -34,13 +34,7 @@ export interface Release {
 }
 
 /** A waiting docs pull request, as the label lists it. */
-export interface Awaiting {
-  number: number;
-  url: string;
-  state: 'open' | 'closed';
-  /** The request of its signed line; undefined when it has none of this action's. */
-  request: DocsRequest | undefined;
-}
+export type Awaiting = Omit<DocsPr, 'updatedAt'>;
 
 interface RawRelease {
   tag_name?: unknown;
