@@ -9,10 +9,8 @@ import * as core from '@actions/core';
 import { DEFAULT_ASK_WORD, Input } from '../base/constants.ts';
 import { ConfigError } from '../base/errors.ts';
 import type { GitHubEvent } from '../github/event.ts';
+import type { Dependencies } from './deps.ts';
 import { InputProblems, readTriggerPhrase } from './inputs.ts';
-import type { Runner } from './runner.ts';
-import type { StepRecord } from './state.ts';
-import type { Timings } from './timings.ts';
 
 /** The values of `pull-requests`. */
 export const PULL_REQUEST_MODES = ['off', 'merged', 'follow'] as const;
@@ -50,12 +48,7 @@ export interface Routing {
 }
 
 /** What every mode runs with: the runner, the step's record, the run's timings and its cancel. */
-export interface Step {
-  runner: Runner;
-  record: StepRecord;
-  timings: Timings;
-  signal: AbortSignal;
-}
+export type Step = Pick<Dependencies, 'runner' | 'record' | 'timings' | 'signal'>;
 
 /**
  * One mode of the table: `takes` says whether it takes the run (the first entry that does, does),
