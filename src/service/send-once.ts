@@ -6,18 +6,12 @@
 // and say so; a person finds the job (`docs-agent jobs` lists the project's recent ones) and
 // picks it up with `job-id`, or asks for a fresh one.
 import type { Job } from './job.ts';
-import type { Clock } from '../base/clock.ts';
 import { ServiceError, errorMessage } from '../base/errors.ts';
-import type { Logger } from '../base/log.ts';
-import { isSafeToRepeat, SEND_RETRIES, withRetry, type Backoff } from './retry.ts';
+import { isSafeToRepeat, SEND_RETRIES, withRetry, type RetryOptions } from './retry.ts';
 
 export type { Backoff } from './retry.ts';
 
-export interface SendOptions {
-  deadline: number;
-  backoff: Backoff;
-  clock: Clock;
-  log: Logger;
+export interface SendOptions extends Pick<RetryOptions, 'deadline' | 'backoff' | 'clock' | 'log'> {
   /** The run's cancel: the wait for the answer ends at once (the runner kills the step soon after). */
   signal: AbortSignal;
   /** What later runs read as "a job may exist" (agent mode's 👀 claim, follow mode's head), written before the request leaves. */

@@ -5,7 +5,7 @@ import { ServiceError } from '../base/errors.ts';
 import { formatDuration } from '../base/format.ts';
 import type { Logger } from '../base/log.ts';
 import { pollDelay, type PollSchedule } from './poll-schedule.ts';
-import { isTransientRead, withRetry } from './retry.ts';
+import { isTransientRead, withRetry, type RetryOptions } from './retry.ts';
 
 export interface WaitOptions {
   client: Pick<AgentClient, 'getJob'>;
@@ -85,18 +85,13 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   }
 }
 
-export interface ReadOptions {
+export interface ReadOptions extends Pick<RetryOptions, 'deadline' | 'clock' | 'log' | 'signal'> {
   client: Pick<AgentClient, 'getJob'>;
   id: string;
   /** At most this many reads; a failure that will not pass by waiting ends them at once. */
   tries: number;
   /** The first wait after a failed read; retry.ts backs off from there. */
   delayMs: number;
-  /** No read is started after this (epoch ms). */
-  deadline: number;
-  clock: Clock;
-  log: Logger;
-  signal?: AbortSignal | undefined;
 }
 
 type Reader = Pick<ReadOptions, 'client' | 'clock' | 'signal'> & {
