@@ -1,5 +1,4 @@
 import type { AgentClient, Job } from './client.ts';
-import type { Clock } from '../base/clock.ts';
 import { RUNNING_STATUS, TERMINAL_STATUSES, type TerminalStatus } from '../base/constants.ts';
 import { ServiceError } from '../base/errors.ts';
 import { formatDuration } from '../base/format.ts';
@@ -7,8 +6,7 @@ import type { Logger } from '../base/log.ts';
 import { pollDelay, type PollSchedule } from './poll-schedule.ts';
 import { isTransientRead, withRetry, type RetryOptions } from './retry.ts';
 
-export interface WaitOptions {
-  client: Pick<AgentClient, 'getJob'>;
+export interface WaitOptions extends Pick<ReadOptions, 'client' | 'clock' | 'log'> {
   /** The job as last seen (the answer to the create request, or a first GET). */
   job: Job;
   /** Epoch ms after which the action stops waiting; the job itself goes on. */
@@ -17,8 +15,6 @@ export interface WaitOptions {
   notFoundGraceMs: number;
   /** When to read the job again (poll-schedule.ts). */
   schedule: PollSchedule;
-  clock: Clock;
-  log: Logger;
   /** Aborted when the run is cancelled: the wait ends at once with what it knows. */
   signal?: AbortSignal;
   /** Called after each successful read of the job (the live plan, the heartbeat); must not throw. */
