@@ -29,6 +29,8 @@ export interface Payload {
     head?: { sha?: string; repo?: { full_name?: string } | null };
     base?: { repo?: { full_name?: string } | null };
   };
+  /** A release event's release, every field checked where it is read (awaiting-release.ts `releaseOf`). */
+  release?: Record<string, unknown>;
   repository?: { name: string; full_name?: string; html_url?: string; owner: { login: string } };
   sender?: Actor;
 }

@@ -10,14 +10,9 @@ import { releaseWaiting, type ReleaseResult } from '../step/release-docs.ts';
 import { forLog, forMarkdown, forOutput } from '../text/text-gate.ts';
 import type { ReleaseDecision } from './decision.ts';
 
-interface ReleasePayload {
-  action?: string;
-  release?: Parameters<typeof releaseOf>[0];
-}
-
 /** Why this release event marks nothing ready, from the payload alone; undefined when it may. */
 function ignored(event: GitHubEvent): string | undefined {
-  const payload = event.payload as ReleasePayload;
+  const { payload } = event;
   if (payload.action !== 'published') {
     return `a release '${forLog(payload.action ?? '', 40)}' event marks no docs ready: only 'published' does`;
   }
@@ -41,7 +36,7 @@ export async function runRelease(step: Step, event: GitHubEvent, decision: Relea
   };
   const why = ignored(event);
   if (why) return skip(why);
-  const release = releaseOf((event.payload as ReleasePayload).release) as Release;
+  const release = releaseOf(event.payload.release) as Release;
   if (!settings.githubToken) throw missingGitHubToken('a release run needs it to find the docs waiting for it');
   const deps = productionDependencies(settings, step);
   const octokit = await deps.octokit();
