@@ -5,7 +5,7 @@ import { readBacklogSettings } from '../step/backlog-inputs.ts';
 import { maskServiceSecrets, readServiceSettings } from '../step/inputs.ts';
 import type { Mode } from '../step/mode.ts';
 import { readReleaseSettings } from '../step/release-inputs.ts';
-import type { ReleaseDecision } from './decision.ts';
+import type { ReleaseDecision } from './run.ts';
 
 /** Release runs: `pull-requests: follow` and a `release` event; what of it counts is decided in run.ts. */
 export const releaseMode: Mode<ReleaseDecision> = {

@@ -4,11 +4,20 @@ import { releaseOf, type Release } from '../github/awaiting-release.ts';
 import type { GitHubEvent } from '../github/event.ts';
 import { checkPermission } from '../github/permissions.ts';
 import { productionDependencies } from '../step/deps.ts';
-import { missingApiKey, missingGitHubToken } from '../step/inputs.ts';
+import type { BacklogSettings } from '../step/backlog-inputs.ts';
+import { missingApiKey, missingGitHubToken, type InputProblems, type ServiceSettings } from '../step/inputs.ts';
 import type { Step } from '../step/mode.ts';
 import { releaseWaiting, type ReleaseResult } from '../step/release-docs.ts';
 import { forLog, forMarkdown, forOutput } from '../text/text-gate.ts';
-import type { ReleaseDecision } from './decision.ts';
+import type { ReleaseSettings } from '../step/release-inputs.ts';
+
+/** The settings of a release run, every input error kept in `problems` until the releaser passed. */
+export interface ReleaseDecision {
+  settings: ServiceSettings;
+  release: ReleaseSettings;
+  backlog: BacklogSettings;
+  problems: InputProblems;
+}
 
 /** Why this release event marks nothing ready, from the payload alone; undefined when it may. */
 function ignored(event: GitHubEvent): string | undefined {
