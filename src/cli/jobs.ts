@@ -29,14 +29,7 @@ export interface JobContext {
 }
 
 /** The action's outputs of agent mode, by the same names (action.yml): the --json object. */
-export interface JobOutputs {
-  status: string;
-  'job-id': string;
-  'pr-link': string;
-  'pr-number': string;
-  title: string;
-  message: string;
-}
+export type JobOutputs = Record<'status' | 'job-id' | 'pr-link' | 'pr-number' | 'title' | 'message', string>;
 
 export type JobRequest =
   { kind: 'run'; prompt: string } | { kind: 'follow-up'; id: string; prompt: string } | { kind: 'status'; id: string };
