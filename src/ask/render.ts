@@ -24,15 +24,13 @@ export const ANSWER_LIMIT = 48_000;
 const MAX_SOURCE_TITLE = 200;
 const MAX_URL = 500;
 
-export type AnswerState = 'streaming' | 'complete' | 'incomplete';
-
 export interface AnswerView {
   /** The signed marker line (src/github/marker.ts, kind ask). */
   marker: string;
   /** The answer's markdown as it arrived. */
   answer: string;
   sources: Source[];
-  state: AnswerState;
+  state: 'streaming' | 'complete' | 'incomplete';
   /** Why an incomplete answer stopped; outside text, gated here. */
   reason?: string;
 }
