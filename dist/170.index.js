@@ -95,17 +95,9 @@ async function finishHeld(context, jobId, deadline = Infinity) {
             detail: `the check on ${head.slice(0, 12)} was completed already`,
         });
     }
-    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readKnownJob */ .lR)({
-        client: deps.client,
-        id: jobId,
-        tries: JOB_READS,
-        delayMs: deps.timings.poll.minMs,
-        // What is left of the sweep's deadline, not a budget of its own.
-        deadline: Math.min(deps.clock.now() + settings.timeoutMs, deadline),
-        clock: deps.clock,
-        log: deps.runner.log,
-        signal: deps.signal,
-    });
+    // What is left of the sweep's deadline, not a budget of its own.
+    const until = Math.min(deps.clock.now() + settings.timeoutMs, deadline);
+    const job = await (0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readKnownJob */ .lR)((0,_service_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .readsOf */ .JP)(deps, { id: jobId, tries: JOB_READS, deadline: until }));
     // A job the service does not know will never end: the round ends now, as a failed one.
     if (!job) {
         const why = `job ${jobId} was not found in project '${settings.projectId}'`;

@@ -241,7 +241,7 @@ async function setDraft(octokit, nodeId, draft) {
 
 /** Why this release event marks nothing ready, from the payload alone; undefined when it may. */
 function ignored(event) {
-    const payload = event.payload;
+    const { payload } = event;
     if (payload.action !== 'published') {
         return `a release '${(0,_text_text_gate_js__WEBPACK_IMPORTED_MODULE_7__/* .forLog */ .Ig)(payload.action ?? '', 40)}' event marks no docs ready: only 'published' does`;
     }
@@ -435,7 +435,7 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
     if (options.settings.releaseFollowUp) {
         const text = `The code of this job was released in ${release.tag}.`;
         await options.client
-            .sendMessage(request.jobId, text, undefined, access.step.signal)
+            .sendMessage(request.jobId, text, access.step.signal)
             .catch((error) => log.warning(`Could not tell job ${request.jobId} about the release: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`));
     }
     return { kind: 'ready', docs: item.url, detail: `released in ${tag}` };

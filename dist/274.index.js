@@ -8,7 +8,6 @@ exports.modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   markOpenedDocs: () => (/* binding */ markOpenedDocs),
 /* harmony export */   refuseOverBacklog: () => (/* binding */ refuseOverBacklog),
 /* harmony export */   vetDocsLink: () => (/* binding */ vetDocsLink),
 /* harmony export */   vetOpenedDocs: () => (/* binding */ vetOpenedDocs)
@@ -16,8 +15,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _github_permissions_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5435);
 /* harmony import */ var _step_backlog_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9990);
 /* harmony import */ var _outcome_decide_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2586);
-/* harmony import */ var _outcome_words_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6909);
-
 
 
 
@@ -70,33 +67,31 @@ function requestOf(trigger) {
  * reported as a docs pull request (nor notified, nor output, nor marked) but named as text, with
  * the reason, as any link the run cannot vouch for (decide-outcome.ts). A link no token here may
  * read, or one in another repository while 'docs-repository' is unset, is reported as the
- * service's word and never touched; a failed read is a warning and changes nothing.
+ * service's word and never touched; a failed read is a warning and changes nothing. `mark` marks
+ * the docs pull request the outcome names as this action's, with what the check read.
  */
-async function vetOpenedDocs(outcome, octokit, trigger, event, settings, deps) {
+async function vetOpenedDocs(ran, octokit, trigger, event, settings, deps) {
     const access = octokit ? accessOf(octokit, event, settings, deps) : undefined;
-    return vetDocsLink(outcome, access, requestOf(trigger), deps.runner.log);
+    const request = requestOf(trigger);
+    const { outcome, docs } = await vetDocsLink(ran, access, request, deps.runner.log);
+    const mark = async () => {
+        const { job, prLink } = outcome;
+        if (access && request.number && job && prLink)
+            await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(access, prLink, { ...request, jobId: job.id }, job, docs);
+    };
+    return { outcome, mark };
 }
 /** `vetOpenedDocs` for any run that reports a job's end (the sweep's too), with its access and request. */
 async function vetDocsLink(outcome, access, request, log) {
     const { job, prLink } = outcome;
     if (!job || !prLink)
-        return outcome;
-    const refused = (await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(access, job, request, log)).job;
+        return { outcome };
+    const { job: refused, docs } = await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .vetJobLink */ .Li)(access, job, request, log);
     if (refused === job)
-        return outcome;
+        return { outcome, docs };
     if (outcome.kind !== 'pull-request')
-        return { ...outcome, job: refused, prLink: '' };
-    return (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .dl)({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session });
-}
-/** A job that opened a docs pull request for an issue or pull request: the docs pull request is marked as this action's. */
-async function markOpenedDocs(result, octokit, trigger, event, settings, deps) {
-    if (!octokit || !(0,_outcome_words_js__WEBPACK_IMPORTED_MODULE_3__/* .isOutcome */ .L2)(result) || !result.job || !result.prLink)
-        return;
-    const request = requestOf(trigger);
-    if (!request.number)
-        return;
-    const access = accessOf(octokit, event, settings, deps);
-    await (0,_step_backlog_js__WEBPACK_IMPORTED_MODULE_1__/* .markDocsPull */ .Y5)(access, result.prLink, { ...request, jobId: result.job.id }, result.job);
+        return { outcome: { ...outcome, job: refused, prLink: '' } };
+    return { outcome: (0,_outcome_decide_js__WEBPACK_IMPORTED_MODULE_2__/* .decideOutcome */ .dl)({ job: refused, end: 'terminal' }, { elapsedMs: 0, session: outcome.session }) };
 }
 
 

@@ -328,7 +328,7 @@ async function releaseOne(access, octokit, docs, item, releases, options, warned
     if (options.settings.releaseFollowUp) {
         const text = `The code of this job was released in ${release.tag}.`;
         await options.client
-            .sendMessage(request.jobId, text, undefined, access.step.signal)
+            .sendMessage(request.jobId, text, access.step.signal)
             .catch((error) => log.warning(`Could not tell job ${request.jobId} about the release: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`));
     }
     return { kind: 'ready', docs: item.url, detail: `released in ${tag}` };

@@ -683,7 +683,7 @@ async function followRound(context, read) {
             }
             const prompt = openingPrompt(repository, pull, await (0,pull_requests/* listChangedFiles */.AC)(octokit, repository, number));
             created = true;
-            job = await (0,send_once/* sendOnce */.E)('Creating the job', (cut) => deps.client.createJob(prompt, undefined, cut), {
+            job = await (0,send_once/* sendOnce */.E)('Creating the job', (cut) => deps.client.createJob(prompt, cut), {
                 ...sendOptions(context),
                 record: {
                     // Before the create: a run cut off during it leaves "a job may exist" to every later run.
@@ -705,22 +705,14 @@ async function followRound(context, read) {
             const base = thread.state.head || pull.baseSha;
             const range = await (0,pull_requests/* compareRange */.NM)(octokit, repository, base, pull.headSha);
             const prompt = followUpPrompt(pull, range, thread.state.head !== '');
-            job = await (0,send_once/* sendOnce */.E)(`Sending the follow-up to job ${thread.jobId}`, (cut) => deps.client.sendMessage(thread.jobId, prompt, undefined, cut), sendOptions(context));
+            job = await (0,send_once/* sendOnce */.E)(`Sending the follow-up to job ${thread.jobId}`, (cut) => deps.client.sendMessage(thread.jobId, prompt, cut), sendOptions(context));
             log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);
             thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };
         }
         else {
             log.info(`Job ${thread.jobId} was told about ${pull.headSha.slice(0, 12)} already: taking it up.`);
-            job = await (0,wait/* readJob */.cd)({
-                client: deps.client,
-                id: thread.jobId,
-                tries: 3,
-                delayMs: deps.timings.poll.minMs,
-                deadline: deps.clock.now() + context.settings.timeoutMs,
-                clock: deps.clock,
-                log,
-                signal: deps.signal,
-            });
+            const deadline = deps.clock.now() + context.settings.timeoutMs;
+            job = await (0,wait/* readJob */.cd)((0,wait/* readsOf */.JP)(deps, { id: thread.jobId, tries: 3, deadline }));
         }
     }
     catch (error) {

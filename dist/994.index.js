@@ -273,7 +273,7 @@ async function settleClose(context) {
     if (thread.state.closed)
         return `The docs of #${number} were settled already (${thread.state.closed}).`;
     // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, deps.signal));
     const { merged } = pull;
     const { job } = vetted;
     const settled = job.prLink
@@ -299,7 +299,7 @@ async function reopenClosedDocs(context, codeUrl) {
         return;
     const { deps } = context;
     // The one check first: a link it refuses is never named as the docs pull request (docs-pull.ts).
-    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, undefined, deps.signal));
+    const vetted = await (0,docs_pull/* vetFollowedJob */.tl)(context, await deps.client.getJob(thread.jobId, deps.signal));
     const { job } = vetted;
     const reopened = job.prLink
         ? await (0,docs_pull/* reopenDocs */.XA)(context, job.prLink, vetted, codeUrl)
