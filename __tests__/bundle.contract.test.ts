@@ -9,17 +9,20 @@ import { ROOT } from './support/runner.ts';
 const DIST = join(ROOT, 'dist');
 
 describe('dist/', () => {
-  test('holds the entry, its chunks, the post step, undici and markdown-it built on their own, the licences and the command line', () => {
+  test('holds the entry, its chunks, the post step, undici and markdown-it built on their own, the stand-ins of three built-ins, the licences and the command line', () => {
     const files = readdirSync(DIST).map((name) => name.replace(/^\d+\.index\.js$/, '<chunk>.index.js'));
     expect([...new Set(files)].sort()).toEqual(
       [
         '<chunk>.index.js',
+        'child_process.cjs',
         'cli',
+        'https.cjs',
         'index.js',
         'licenses.txt',
         'markdown-it.cjs',
         'package.json',
         'post.js',
+        'tls.cjs',
         'undici.cjs',
       ].sort(),
     );
@@ -34,6 +37,29 @@ describe('dist/', () => {
     expect(entry).not.toMatch(banner);
     expect(readFileSync(join(DIST, 'markdown-it.cjs'), 'utf8')).toMatch(banner);
   });
+
+  test.each([
+    ['', ['child_process', 'https', 'tls']],
+    ['cli/', ['https', 'tls']],
+  ])(
+    'dist/%s requires node:https, node:tls and node:child_process only through stand-ins beside it, which hand over the built-ins',
+    async (dir, deferred) => {
+      const code = readdirSync(join(DIST, dir))
+        .filter((name) => name.endsWith('.js'))
+        .map((name) => readFileSync(join(DIST, dir, name), 'utf8'))
+        .join('\n');
+      const requires = [...code.matchAll(/require\("(?:\.\/)?(?:node:)?(https|tls|child_process)(\.cjs)?"\)/g)];
+      expect(requires.filter(([, , standIn]) => !standIn).map(([call]) => call)).toEqual([]);
+      expect([...new Set(requires.map(([, name]) => name))].sort()).toEqual(deferred);
+      for (const name of deferred) {
+        const { default: standIn } = (await import(join(DIST, dir, `${name}.cjs`))) as {
+          default: Record<string, unknown>;
+        };
+        const builtin = process.getBuiltinModule(`node:${name}`) as Record<string, unknown>;
+        for (const key of Object.keys(builtin)) expect([key, standIn[key]]).toEqual([key, builtin[key]]);
+      }
+    },
+  );
 
   test('licenses.txt names every dependency the bundle holds, and undici, which http-client brings', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: object };

@@ -21,6 +21,13 @@
 //   a function (no stand-in: only this build's `externals` differ). Built into index.js, its 112 KiB
 //   were parsed at every start, whether the run read a comment or not: the bench measured about
 //   12 ms of CPU, which took dist/ past the bar (80.6 ms against 73.6, November 2026).
+// And three of Node's built-ins, each through a stand-in this script writes beside the bundle
+// (`writeDeferredBuiltins`), which requires it on the first use of any of its names: node:https and
+// node:tls (http-client and tunnel load them at start, and so does our transport, for addresses
+// that a run to an http:// service or without a proxy never has), and node:child_process
+// (@actions/exec, which @actions/core loads at start for a platform report the action never asks
+// for). Loading them took about 15 ms of CPU at every start, which kept dist/ past the bar (77.3 ms
+// against 67.0, November 2026).
 // Tests and `npm run local-action` run src/ as it is: they do not read `paths` or `externals` and
 // load the real packages. Drop a package's own build when the bench's simple bundle meets the bar.
 //
@@ -52,8 +59,16 @@ const DIST = outAt === -1 ? join(ROOT, 'dist') : resolve(process.argv[outAt + 1]
 const UNDICI = './undici.cjs';
 /** markdown-it, built on its own: src/text/markdown-it.cjs requires it on the first comment read. */
 const MARKDOWN_IT = './markdown-it.cjs';
+/** Built-ins required on their first use, through the stand-in `writeDeferredBuiltins` writes: `./https.cjs`, …. */
+const DEFERRED_BUILTINS = ['https', 'tls', 'child_process'];
+/** Each deferred built-in, by both its names, sent to its stand-in. */
+const builtinExternals = Object.fromEntries(
+  DEFERRED_BUILTINS.flatMap((name) => [name, `node:${name}`].map((request) => [request, `./${name}.cjs`])),
+);
 /** What index.js requires from beside it rather than holds; nothing with `--single` (the bench's simple bundle). */
-const externals = process.argv.includes('--single') ? {} : { [UNDICI]: UNDICI, 'markdown-it': MARKDOWN_IT };
+const externals = process.argv.includes('--single')
+  ? {}
+  : { [UNDICI]: UNDICI, 'markdown-it': MARKDOWN_IT, ...builtinExternals };
 
 /** What of webpack's modules the licenses need: a concatenated module holds others. */
 type Module = {
@@ -83,6 +98,7 @@ writeFileSync(join(DIST, 'index.js'), main.code);
 writeFileSync(join(DIST, UNDICI), undici.code);
 writeFileSync(join(DIST, MARKDOWN_IT), markdownIt.code);
 for (const [name, asset] of Object.entries(main.assets)) writeFileSync(join(DIST, name), asset.source);
+if (!process.argv.includes('--single')) writeDeferredBuiltins(DIST, main);
 writeFileSync(
   join(DIST, 'licenses.txt'),
   licenses([main, undici, markdownIt].flatMap((build) => [...build.stats.compilation.modules])),
@@ -99,7 +115,10 @@ writeFileSync(join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' }
 // imports the emulator. package.json `files` ships dist/cli/ alone.
 const CLI = join(DIST, 'cli');
 const EMULATOR = join(CLI, 'emulator');
-const cli = await ncc(join(ROOT, 'src/cli/main.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
+const cli = await ncc(join(ROOT, 'src/cli/main.ts'), {
+  ...options,
+  externals: { [UNDICI]: UNDICI, ...builtinExternals },
+});
 const emulator = await ncc(join(ROOT, 'emulator/offline-cli.ts'), { ...options, externals: { [UNDICI]: UNDICI } });
 mkdirSync(join(EMULATOR, 'fixtures'), { recursive: true });
 for (const [dir, build] of [
@@ -115,6 +134,7 @@ for (const [dir, build] of [
 // The same deferred undici as the action's (a proxy's first request loads it): dist/cli/ ships alone.
 // The command line reads no comment, so it has no markdown-it.
 writeFileSync(join(CLI, UNDICI), undici.code);
+writeDeferredBuiltins(CLI, cli);
 writeFileSync(
   join(CLI, 'licenses.txt'),
   licenses([cli, emulator, undici].flatMap((build) => [...build.stats.compilation.modules])),
@@ -123,6 +143,29 @@ writeFileSync(
 writeFileSync(join(CLI, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 for (const page of readdirSync(join(ROOT, 'emulator/assistant/fixtures'))) {
   copyFileSync(join(ROOT, 'emulator/assistant/fixtures', page), join(EMULATOR, 'fixtures', page));
+}
+
+/**
+ * The stand-in of each deferred built-in that `build` requires: it requires the built-in on the
+ * first use of any of its names. A Proxy rather than a list of names, as src/defer-undici.cjs is;
+ * webpack reads a name of an external at each use (`https.request`), never when the module loads.
+ */
+function writeDeferredBuiltins(
+  dir: string,
+  build: { code: string; assets: Record<string, { source: string | Buffer }> },
+): void {
+  const code = [build.code, ...Object.values(build.assets).map((asset) => String(asset.source))].join('\n');
+  for (const name of DEFERRED_BUILTINS.filter((name) => code.includes(`require("./${name}.cjs")`))) {
+    const standIn = [
+      `// node:${name}, required on the first use of any of its names (scripts/bundle.ts says why).`,
+      `'use strict';`,
+      '',
+      'let builtin;',
+      `module.exports = new Proxy({}, { get: (_, name) => (builtin ??= require('node:${name}'))[name] });`,
+      '',
+    ];
+    writeFileSync(join(dir, `${name}.cjs`), standIn.join('\n'));
+  }
 }
 
 /**
