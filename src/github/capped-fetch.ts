@@ -18,7 +18,7 @@ export class BodyTooLarge extends Error {
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
- * `fetch` (the one Octokit was given, which goes through the runner's proxy) that reads the body
+ * `fetch` (Node's, or through the runner's proxy the one Octokit was given: octokit.ts) that reads the body
  * itself, up to `limit` bytes, and fails past it with BodyTooLarge, dropping the connection rather
  * than reading it to its end. The body is read here, not left to Octokit, because Octokit takes a
  * body it could not read for an empty one.
