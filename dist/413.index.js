@@ -55,7 +55,7 @@ exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = expo
 exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__webpack_require__(8611));
-const https = __importStar(__webpack_require__(5692));
+const https = __importStar(__webpack_require__(8605));
 const pm = __importStar(__webpack_require__(3335));
 const tunnel = __importStar(__webpack_require__(770));
 const undici_1 = __webpack_require__(169);

@@ -178,8 +178,8 @@ function describeType(type) {
     return `'${(0,text_gate/* forLog */.Ig)(type, 60)}'`;
 }
 
-// EXTERNAL MODULE: ./src/service/transport.ts + 3 modules
-var transport = __webpack_require__(1557);
+// EXTERNAL MODULE: ./src/service/transport.ts + 2 modules
+var transport = __webpack_require__(1806);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/service/assistant-history.ts
