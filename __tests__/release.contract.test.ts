@@ -1,8 +1,10 @@
 /**
- * Docs that ship with the release (`ready-when: released`, docs/pull-requests.md): the shipped
- * dist/ as the runner runs it, against the service emulator and the fake GitHub, whose history has
- * merge commits, tags and releases and compares by ancestry. Three code pull requests (#11–#13)
- * each get a docs pull request (#1–#3, in the same repository) from the emulator's jobs.
+ * Docs that ship with the release (`ready-when: released`, docs/pull-requests.md), against the
+ * service emulator and the fake GitHub, whose history has merge commits, tags and releases and
+ * compares by ancestry. Three code pull requests (#11–#13) each get a docs pull request (#1–#3, in
+ * the same repository) from the emulator's jobs. The steps run in-process (support/in-process.ts);
+ * the shipped dist/, as the runner runs it, plays the sweep after a release here and the whole
+ * sequence of the first test in the demo (`npm run demo -- release`, demo.test.ts).
  */
 import { startEmulator, type Emulator } from '../emulator/index.ts';
 import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
@@ -100,7 +102,7 @@ const serviceCalls = () => emulator.requests.length;
 
 describe('ready-when: released', () => {
   test('merged code leaves draft docs PRs; a prerelease makes none ready; the release makes the two it contains ready', async () => {
-    const merges = await openAndMerge(shipped, RELEASED, (index) => {
+    const merges = await openAndMerge(cheapest, RELEASED, (index) => {
       // The release's tag is cut after the second merge: it contains #11 and #12, not #13.
       if (index === 1) github.tag('v1.0.0');
     });
@@ -120,13 +122,13 @@ describe('ready-when: released', () => {
 
     const before = serviceCalls();
     const rc = github.release({ tag: 'v1.0.0-rc.1', prerelease: true });
-    const prerelease = await shipped({ event: releaseEvent(rc), inputs: RELEASED });
+    const prerelease = await cheapest({ event: releaseEvent(rc), inputs: RELEASED });
     expect(prerelease.code).toBe(0);
     expect(prerelease.outputs.status).toBe('skipped');
     expect(prerelease.stdout).toContain("set 'include-prereleases: true'");
     expect(drafts()).toEqual([true, true, true]);
 
-    const released = await shipped({ event: releaseEvent(github.release({ tag: 'v1.0.0' })), inputs: RELEASED });
+    const released = await cheapest({ event: releaseEvent(github.release({ tag: 'v1.0.0' })), inputs: RELEASED });
     expect(released.code).toBe(0);
     expectClean(released);
     expect(released.outputs).toMatchObject({
