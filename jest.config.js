@@ -31,6 +31,8 @@ export default {
   transform: {
     '^.+\\.ts$': '<rootDir>/jest.transform.js',
   },
+  // undici on its first use, as in the bundle: __tests__/support/undici-on-first-use.cjs says why.
+  moduleNameMapper: { '^undici$': '<rootDir>/__tests__/support/undici-on-first-use.cjs' },
   // Child processes of the contract tests are killed on teardown; a slow machine still finishes.
   testTimeout: 30000,
   // Jest's default is one worker fewer than the cores. Much of a test file's time is spent waiting
