@@ -16,6 +16,7 @@ import {
   errorLine,
   expectClean,
   resetServices,
+  runAgainst,
   startServices,
   type Services,
 } from './support/services.ts';
@@ -376,6 +377,23 @@ describe('the bundle', () => {
       const result = await ask({ script: copy.script, inputs: { mode: 'ask', prompt: 'How do I clear the cache?' } });
       expect(result.stderr).toBe('');
       expect(result.outputs.status).toBe('answered');
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test("a /docs comment without a proxy talks to GitHub without undici: Octokit takes Node's fetch", async () => {
+    const copy = distWithout(/class ProxyAgent\b/);
+    try {
+      expect(copy.dropped).toEqual(['undici.cjs']);
+      const result = await runAgainst(services, {
+        script: copy.script,
+        event: commentEvent('/docs document the new flag'),
+        inputs: { 'project-id': 'docs', 'api-key': API_KEY },
+      });
+      expect(result.stderr).toBe('');
+      expect(result.outputs.status).toBe('completed');
+      expect(answers().at(-1)?.body).toContain('pull/');
     } finally {
       copy.cleanup();
     }
