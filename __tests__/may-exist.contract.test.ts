@@ -182,6 +182,33 @@ describe('follow mode after a create the service may have acted on', () => {
     expectClean(pushed);
   });
 
+  test('GitHub refusing the comment that records the create stops it: nothing is sent, and the next push creates the job', async () => {
+    // The comment is the record every later run reads: a create sent without it, whose answer was
+    // then lost, would be sent again by the next push.
+    github.failNext('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 403);
+    const head = github.pullRequest(CODE).headSha;
+    const refused = await step({ event: pullEvent('opened') });
+    expect(refused.code).toBe(1);
+    expect(refused.outputs.status).toBe('error');
+    expect(createRequests(emulator)).toEqual([]);
+    const [refusal] = checksOn(head);
+    expect(refusal).toMatchObject({ conclusion: 'failure' });
+    expect(seen(refusal?.summary ?? '')).toMatch(
+      /^failed: Nothing was sent to the service: the progress comment that records the create could not be written \(the token needs 'pull-requests: write'/,
+    );
+    expect(refusal?.summary).not.toMatch(/may exist/);
+    expect(refused.stdout).toContain(
+      '::warning::Writing the progress comment that records the create failed: GitHub answered HTTP 403',
+    );
+
+    const next = github.push(CODE, { message: 'More' });
+    const pushed = await step({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = head)) });
+    expect(pushed.outputs.status).toBe('completed');
+    expect(createRequests(emulator)).toHaveLength(1);
+    expect(checksOn(next)[0]).toMatchObject({ conclusion: 'success' });
+    expectClean(pushed);
+  });
+
   test('a main step killed during the create: its post step lets go, the record stays, the next push creates none', async () => {
     emulator.inject(SLOW_CREATE);
     const head = github.pullRequest(CODE).headSha;

@@ -8,7 +8,7 @@ import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
 import { goesOnVerdict, type Verdict } from './verdict.ts';
 import { concludeRound, failRound, MAY_EXIST, mayExist, readCode, showPlan, workingHeadline } from './conclude.ts';
-import { check, flagInFlight, say, working } from './write.ts';
+import { check, flagInFlight, record, say, working } from './write.ts';
 import { vetFollowedJob } from './docs-pull.ts';
 import type { FollowContext } from './context.ts';
 
@@ -70,11 +70,14 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
       job = await sendOnce('Creating the job', (cut) => deps.client.createJob(prompt, cut), {
         ...sendOptions(context),
         record: {
-          // Before the create: a run cut off during it leaves "a job may exist" to every later run.
+          // Before the create: a run cut off during it leaves "a job may exist" to every later run. The
+          // comment is the record, so GitHub refusing it stops the create; the label only indexes it.
           write: async () => {
             thread.state = { ...thread.state, head: pull.headSha };
             await flagInFlight(context, true);
-            await say(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
+            await record(context, thread, {
+              headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.`,
+            });
           },
           // Nothing reached the service: the next event creates the job (failRound writes the thread).
           takeBack: () => void (thread.state = { ...thread.state, head: '' }),

@@ -4,6 +4,7 @@
 import { errorMessage } from '../base/errors.ts';
 import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { clearInFlight, markInFlight } from '../github/in-flight.ts';
+import { describeGitHubError } from '../github/octokit.ts';
 import { ProgressComments } from '../github/progress-comment.ts';
 import type { PullRequest } from '../github/pull-requests.ts';
 import type { Session } from '../service/client.ts';
@@ -57,16 +58,38 @@ export async function refuse(context: FollowContext, pull: PullRequest, view: Ch
 
 /** Writes the thread's comment; a failure is a warning. */
 export async function say(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
-  const { number, scope, deps } = context;
   try {
-    const body = renderThread(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-    thread.commentId = await writeThread(context.issue, thread, body);
-    thread.body = body;
+    await write(context, thread, view);
   } catch (error) {
-    deps.runner.log.warning(
-      `Could not write the progress comment on #${number} (needs 'pull-requests: write'): ${errorMessage(error)}`,
+    context.deps.runner.log.warning(
+      `Could not write the progress comment on #${context.number} (needs 'pull-requests: write'): ${errorMessage(error)}`,
     );
   }
+}
+
+/**
+ * The comment as the record of a create before it is sent (send-once.ts): unlike `say`, a comment
+ * GitHub refuses stops the create, as agent mode's claim does. Without the record, a create whose
+ * answer was lost would be sent again by the next push: a second job.
+ */
+export async function record(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
+  try {
+    await write(context, thread, view);
+  } catch (error) {
+    // The check's title cuts a long line: first the words that matter, and GitHub's whole answer in the log.
+    context.deps.runner.log.warning(
+      describeGitHubError('Writing the progress comment that records the create', error, 'pull-requests: write'),
+    );
+    throw new Error(
+      "Nothing was sent to the service: the progress comment that records the create could not be written (the token needs 'pull-requests: write'; the warning above has GitHub's answer).",
+    );
+  }
+}
+
+async function write(context: FollowContext, thread: Thread, view: ThreadView): Promise<void> {
+  const body = renderThread(thread, { ...view, runUrl: context.deps.runUrl }, context.scope, followKey(context.number));
+  thread.commentId = await writeThread(context.issue, thread, body);
+  thread.body = body;
 }
 
 /**
