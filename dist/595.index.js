@@ -686,11 +686,14 @@ async function followRound(context, read) {
             job = await (0,send_once/* sendOnce */.E)('Creating the job', (cut) => deps.client.createJob(prompt, cut), {
                 ...sendOptions(context),
                 record: {
-                    // Before the create: a run cut off during it leaves "a job may exist" to every later run.
+                    // Before the create: a run cut off during it leaves "a job may exist" to every later run. The
+                    // comment is the record, so GitHub refusing it stops the create; the label only indexes it.
                     write: async () => {
                         thread.state = { ...thread.state, head: pull.headSha };
                         await (0,write/* flagInFlight */.Uu)(context, true);
-                        await (0,write/* say */.cv)(context, thread, { headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.` });
+                        await (0,write/* record */.g1)(context, thread, {
+                            headline: `⏳ **Docs:** creating the job for ${pull.headSha.slice(0, 12)}.`,
+                        });
                     },
                     // Nothing reached the service: the next event creates the job (failRound writes the thread).
                     takeBack: () => void (thread.state = { ...thread.state, head: '' }),
@@ -996,6 +999,7 @@ function goesOnVerdict(waited) {
 /* harmony export */   TR: () => (/* binding */ refuse),
 /* harmony export */   Uu: () => (/* binding */ flagInFlight),
 /* harmony export */   cv: () => (/* binding */ say),
+/* harmony export */   g1: () => (/* binding */ record),
 /* harmony export */   lx: () => (/* binding */ readSession),
 /* harmony export */   z6: () => (/* binding */ check)
 /* harmony export */ });
@@ -1003,12 +1007,14 @@ function goesOnVerdict(waited) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _github_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6250);
 /* harmony import */ var _github_in_flight_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2319);
-/* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6396);
-/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2021);
-/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7522);
+/* harmony import */ var _github_octokit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8264);
+/* harmony import */ var _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6396);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2021);
+/* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7522);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep.
+
 
 
 
@@ -1022,7 +1028,7 @@ function followKey(number) {
 /** How the summary of a head's check starts while the head waits for a follow-up (held.ts). */
 const QUEUED = 'Queued:';
 function working(summary) {
-    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_4__/* .goesOnVerdict */ .VH)(false).line, summary };
+    return { title: (0,_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .goesOnVerdict */ .VH)(false).line, summary };
 }
 /** The head's check of this action: the one a run made there before (a re-run picks it up), or a new one. */
 async function check(context, sha, view, known) {
@@ -1045,20 +1051,37 @@ async function check(context, sha, view, known) {
 async function refuse(context, pull, view, reply) {
     await check(context, pull.headSha, { ...view, conclusion: 'neutral' });
     if (context.settings.replyOnRefusal) {
-        await _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_3__/* .ProgressComments */ .W.over(context.octokit, context.issue).refuse(pull.author.login, reply);
+        await _github_progress_comment_js__WEBPACK_IMPORTED_MODULE_4__/* .ProgressComments */ .W.over(context.octokit, context.issue).refuse(pull.author.login, reply);
     }
 }
 /** Writes the thread's comment; a failure is a warning. */
 async function say(context, thread, view) {
-    const { number, scope, deps } = context;
     try {
-        const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .renderThread */ .BW)(thread, { ...view, runUrl: deps.runUrl }, scope, followKey(number));
-        thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .writeThread */ .OE)(context.issue, thread, body);
-        thread.body = body;
+        await write(context, thread, view);
     }
     catch (error) {
-        deps.runner.log.warning(`Could not write the progress comment on #${number} (needs 'pull-requests: write'): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
+        context.deps.runner.log.warning(`Could not write the progress comment on #${context.number} (needs 'pull-requests: write'): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error)}`);
     }
+}
+/**
+ * The comment as the record of a create before it is sent (send-once.ts): unlike `say`, a comment
+ * GitHub refuses stops the create, as agent mode's claim does. Without the record, a create whose
+ * answer was lost would be sent again by the next push: a second job.
+ */
+async function record(context, thread, view) {
+    try {
+        await write(context, thread, view);
+    }
+    catch (error) {
+        // The check's title cuts a long line: first the words that matter, and GitHub's whole answer in the log.
+        context.deps.runner.log.warning((0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubError */ .dZ)('Writing the progress comment that records the create', error, 'pull-requests: write'));
+        throw new Error("Nothing was sent to the service: the progress comment that records the create could not be written (the token needs 'pull-requests: write'; the warning above has GitHub's answer).");
+    }
+}
+async function write(context, thread, view) {
+    const body = (0,_thread_js__WEBPACK_IMPORTED_MODULE_6__/* .renderThread */ .BW)(thread, { ...view, runUrl: context.deps.runUrl }, context.scope, followKey(context.number));
+    thread.commentId = await (0,_thread_js__WEBPACK_IMPORTED_MODULE_6__/* .writeThread */ .OE)(context.issue, thread, body);
+    thread.body = body;
 }
 /**
  * The in-flight label (github/in-flight.ts) on the pull request while a round of its job has not
