@@ -1,6 +1,7 @@
 // `npm run bundle`: builds dist/ from src/index.ts with ncc's API: dist/index.js, the chunks of the
-// `import()`s (Octokit when a run talks to GitHub, ask mode), undici.cjs, markdown-it.cjs, post.js
-// and licenses.txt. It is CommonJS, which ncc's command line cannot emit for an ES-module package:
+// `import()`s (Octokit when a run talks to GitHub, ask mode), undici.cjs, markdown-it.cjs, the
+// stand-ins of three built-ins (https.cjs, tls.cjs, child_process.cjs), post.js and licenses.txt.
+// It is CommonJS, which ncc's command line cannot emit for an ES-module package:
 // Node then needs no ES module loader for dist/index.js, and the bundle takes its built-ins with
 // plain require().
 //
