@@ -12,7 +12,7 @@ import { ANSWERS } from '../src/outcome/answers.ts';
 import { OUTCOME_KINDS, type OutcomeKind } from '../src/outcome/outcome.ts';
 import { OUTCOMES } from '../src/outcome/table.ts';
 import { SWEEP_RESULTS, WORKING_SYMBOL } from '../src/outcome/words.ts';
-import { failedVerdict, goesOnVerdict, verdictOf } from '../src/pulls/verdict.ts';
+import { failedVerdict, goesOnVerdict, unsentVerdict, verdictOf } from '../src/pulls/verdict.ts';
 import type { AgentClient, Job } from '../src/service/client.ts';
 import { writeSweepSummary } from '../src/sweep/summary.ts';
 import { FakeRunner } from './support/fake-runner.ts';
@@ -22,8 +22,7 @@ import { render } from './support/render.ts';
 const shown: Record<string, Set<OutcomeKind>> = { follow: new Set(), cli: new Set() };
 
 afterAll(() => {
-  // Follow mode has no 'cancelled' of its own: a cancelled round stops waiting, as a timed-out one does.
-  expect([...shown.follow!].sort()).toEqual(OUTCOME_KINDS.filter((kind) => kind !== 'cancelled').sort());
+  expect([...shown.follow!].sort()).toEqual([...OUTCOME_KINDS].sort());
   expect([...shown.cli!].sort()).toEqual([...OUTCOME_KINDS].sort());
 });
 
@@ -48,6 +47,21 @@ describe("follow mode's check title, conclusion and comment symbol", () => {
   ] as const)('%s', (kind, verdict, reason) => {
     shown.follow!.add(kind);
     expect(verdict).toEqual(row(kind, reason));
+  });
+
+  test('cancelled: a round that stopped waiting reads as a timed-out one; one cancelled before its create, the row without a job', () => {
+    shown.follow!.add('cancelled');
+    const { check, symbol } = OUTCOMES.cancelled;
+    expect(check.title({ prNumber: '7', reason: undefined })).toBe(goesOnVerdict(true).line);
+    expect(check.conclusion).toBeUndefined();
+    expect(unsentVerdict()).toEqual({
+      line: check.unsent?.title({ prNumber: '', reason: undefined }),
+      conclusion: 'neutral',
+      symbol,
+    });
+    expect(unsentVerdict().line).toBe(
+      'cancelled before the job was created: nothing was sent; the next push creates it',
+    );
   });
 
   test('a link the run cannot vouch for: the no-change row names it as text, with why, never as a docs PR', () => {

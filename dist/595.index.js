@@ -235,6 +235,7 @@ async function markFollowedDocs(context, link, job, read) {
 __webpack_require__.d(__webpack_exports__, {
   a9: () => (/* binding */ MAY_EXIST),
   EZ: () => (/* binding */ concludeRound),
+  u$: () => (/* binding */ endRound),
   xd: () => (/* binding */ failRound),
   tC: () => (/* binding */ mayExist),
   wr: () => (/* binding */ readCode),
@@ -363,10 +364,13 @@ async function readCode(context) {
  * A round that failed before its job could end (the service refused the job, or no longer knows
  * it): the failed verdict on the head's check and, when the thread has a comment of the job, there.
  */
-async function failRound(context, thread, head, checkId, why) {
-    const verdict = (0,pulls_verdict/* failedVerdict */.b9)(why);
+function failRound(context, thread, head, checkId, why) {
+    return endRound(context, thread, head, checkId, (0,pulls_verdict/* failedVerdict */.b9)(why));
+}
+/** A round that ended without a job to wait for: `verdict` on the head's check and, when the thread has a comment, there. */
+async function endRound(context, thread, head, checkId, verdict) {
     const line = (0,text_gate/* forMarkdown */.Bm)(verdict.line);
-    await (0,write/* check */.z6)(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
+    await (0,write/* check */.z6)(context, head, { title: verdict.line, summary: line, conclusion: verdict.conclusion ?? 'failure' }, checkId);
     if (thread.jobId || thread.commentId !== undefined)
         await (0,write/* say */.cv)(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
     return verdict;
@@ -725,7 +729,11 @@ async function followRound(context, read) {
         if (unsure)
             deps.runner.log.warning(refusal(error));
         const why = unsure ? `${conclude/* MAY_EXIST */.a9} (${refusal(error)})` : refusal(error);
-        const verdict = await (0,conclude/* failRound */.xd)(context, thread, pull.headSha, checkId, why);
+        // Cancelled before the create reached the service: no job, nothing to wait for; the next push creates it.
+        const unsent = !thread.jobId && !unsure && error instanceof errors/* ServiceError */._7 && error.failure === 'cancelled';
+        const verdict = unsent
+            ? await (0,conclude/* endRound */.u$)(context, thread, pull.headSha, checkId, (0,pulls_verdict/* unsentVerdict */.Ns)())
+            : await (0,conclude/* failRound */.xd)(context, thread, pull.headSha, checkId, why);
         return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
     }
     deps.record.saveJob(job.id);
@@ -943,6 +951,7 @@ async function writeThread(issue, thread, body) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ns: () => (/* binding */ unsentVerdict),
 /* harmony export */   VH: () => (/* binding */ goesOnVerdict),
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   b9: () => (/* binding */ failedVerdict)
@@ -981,6 +990,12 @@ function verdictOf(job, session) {
 }
 function failedVerdict(why) {
     return said('error', undefined, why);
+}
+/** A round cancelled before its create reached the service: the `cancelled` row's check without a job. */
+function unsentVerdict() {
+    const row = _outcome_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i.cancelled;
+    const form = row.check.unsent ?? row.check;
+    return { line: form.title({ prNumber: '', reason: undefined }), conclusion: form.conclusion, symbol: row.symbol };
 }
 /** A round whose job goes on without this run: it stopped waiting (`waited`: out of time or cancelled), or did not wait. */
 function goesOnVerdict(waited) {
@@ -1073,6 +1088,9 @@ async function record(context, thread, view) {
         await write(context, thread, view);
     }
     catch (error) {
+        // A cancel abandons the write: that is a cancel before the create, not a refused comment.
+        if (context.deps.signal.aborted)
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7('Creating the job was not sent: the run was cancelled', 'cancelled');
         // The check's title cuts a long line: first the words that matter, and GitHub's whole answer in the log.
         context.deps.runner.log.warning((0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubError */ .dZ)('Writing the progress comment that records the create', error, 'pull-requests: write'));
         throw new Error("Nothing was sent to the service: the progress comment that records the create could not be written (the token needs 'pull-requests: write'; the warning above has GitHub's answer).");

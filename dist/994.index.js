@@ -551,7 +551,8 @@ async function report(round, deps) {
         .addRaw(`${(0,text_gate/* forMarkdown */.Bm)(verdict.line)}${link}`, true)
         .write()
         .catch((error) => runner.log.warning(`Could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`));
-    if (verdict.conclusion === 'failure')
+    // A cancel before any job fails the step, as the table's cancelled row does in agent mode; its check is neutral.
+    if (verdict.conclusion === 'failure' || status === constants/* CANCELLED_STATUS */.Zn)
         runner.setFailed(`Docs: ${verdict.line}`);
     // A link the run cannot vouch for is a warning, never a silent end (as in agent mode).
     else if (job?.rejectedPrLink !== undefined)

@@ -33,6 +33,12 @@ export interface CheckFacts {
   refusedLink?: string | undefined;
 }
 
+/** A form of follow mode's check: undefined conclusion, the check stays in progress. */
+export interface CheckForm {
+  title: (facts: CheckFacts) => string;
+  conclusion: 'success' | 'failure' | 'neutral' | undefined;
+}
+
 /** What the command line knows when it says how a command ended. */
 export interface CliFacts {
   id: string;
@@ -81,7 +87,10 @@ export interface JobRow {
    */
   continues?: true;
   /** Follow mode's check of the head: its title (also the comment's and the `message` output's line) and conclusion. */
-  check: { title: (facts: CheckFacts) => string; conclusion: 'success' | 'failure' | undefined };
+  check: CheckForm & {
+    /** The check when the run ended before its create reached the service (`cancelled` only): nothing to wait for. */
+    unsent?: CheckForm;
+  };
   /** The command line: its permanent lines (on stderr when `stderr`) and its exit code. */
   cli: { lines: (facts: CliFacts) => string[]; exit: number; stderr?: true };
 }
@@ -221,7 +230,13 @@ export const OUTCOMES: Rows = {
         : `⏹️ **Cancelled:** the workflow run stopped.${detail}`,
     detail: publicMessage,
     continues: true,
-    check: STOPPED,
+    check: {
+      ...STOPPED,
+      unsent: {
+        title: () => 'cancelled before the job was created: nothing was sent; the next push creates it',
+        conclusion: 'neutral',
+      },
+    },
     cli: {
       lines: (f) =>
         f.sent

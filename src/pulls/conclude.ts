@@ -101,16 +101,31 @@ export async function readCode(context: FollowContext): Promise<PullRequest | un
  * A round that failed before its job could end (the service refused the job, or no longer knows
  * it): the failed verdict on the head's check and, when the thread has a comment of the job, there.
  */
-export async function failRound(
+export function failRound(
   context: FollowContext,
   thread: Thread,
   head: string,
   checkId: number | undefined,
   why: string,
 ): Promise<Verdict> {
-  const verdict = failedVerdict(why);
+  return endRound(context, thread, head, checkId, failedVerdict(why));
+}
+
+/** A round that ended without a job to wait for: `verdict` on the head's check and, when the thread has a comment, there. */
+export async function endRound(
+  context: FollowContext,
+  thread: Thread,
+  head: string,
+  checkId: number | undefined,
+  verdict: Verdict,
+): Promise<Verdict> {
   const line = forMarkdown(verdict.line);
-  await check(context, head, { title: verdict.line, summary: line, conclusion: 'failure' }, checkId);
+  await check(
+    context,
+    head,
+    { title: verdict.line, summary: line, conclusion: verdict.conclusion ?? 'failure' },
+    checkId,
+  );
   if (thread.jobId || thread.commentId !== undefined)
     await say(context, thread, { headline: `${verdict.symbol} **Docs:** ${line}` });
   return verdict;

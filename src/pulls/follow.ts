@@ -6,8 +6,17 @@ import { isTerminal, readJob, readsOf, waitForJob } from '../service/wait.ts';
 import type { FollowSettings } from '../step/follow-inputs.ts';
 import { followUpPrompt, openingPrompt } from './prompt.ts';
 import { findThread, type Thread } from './thread.ts';
-import { goesOnVerdict, type Verdict } from './verdict.ts';
-import { concludeRound, failRound, MAY_EXIST, mayExist, readCode, showPlan, workingHeadline } from './conclude.ts';
+import { goesOnVerdict, unsentVerdict, type Verdict } from './verdict.ts';
+import {
+  concludeRound,
+  endRound,
+  failRound,
+  MAY_EXIST,
+  mayExist,
+  readCode,
+  showPlan,
+  workingHeadline,
+} from './conclude.ts';
 import { check, flagInFlight, record, say, working } from './write.ts';
 import { vetFollowedJob } from './docs-pull.ts';
 import type { FollowContext } from './context.ts';
@@ -108,7 +117,11 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
     // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
     if (unsure) deps.runner.log.warning(refusal(error));
     const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
-    const verdict = await failRound(context, thread, pull.headSha, checkId, why);
+    // Cancelled before the create reached the service: no job, nothing to wait for; the next push creates it.
+    const unsent = !thread.jobId && !unsure && error instanceof ServiceError && error.failure === 'cancelled';
+    const verdict = unsent
+      ? await endRound(context, thread, pull.headSha, checkId, unsentVerdict())
+      : await failRound(context, thread, pull.headSha, checkId, why);
     return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
   }
   deps.record.saveJob(job.id);

@@ -134,7 +134,8 @@ async function report(round: Round | undefined, deps: Dependencies): Promise<voi
     .addRaw(`${forMarkdown(verdict.line)}${link}`, true)
     .write()
     .catch((error: unknown) => runner.log.warning(`Could not write the job summary: ${errorMessage(error)}`));
-  if (verdict.conclusion === 'failure') runner.setFailed(`Docs: ${verdict.line}`);
+  // A cancel before any job fails the step, as the table's cancelled row does in agent mode; its check is neutral.
+  if (verdict.conclusion === 'failure' || status === CANCELLED_STATUS) runner.setFailed(`Docs: ${verdict.line}`);
   // A link the run cannot vouch for is a warning, never a silent end (as in agent mode).
   else if (job?.rejectedPrLink !== undefined) runner.log.warning(`Docs: ${verdict.line}`);
   else runner.log.notice(`Docs: ${verdict.line}`);
