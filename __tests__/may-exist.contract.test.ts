@@ -219,6 +219,34 @@ describe('follow mode after a create the service may have acted on', () => {
     expectClean(pushed);
   });
 
+  test('a cancel that cuts the comment recording the create is a cancel before the create, not a refused comment', async () => {
+    const route = 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments';
+    github.hangNext(route);
+    const head = github.pullRequest(CODE).headSha;
+    const cut = await run({
+      event: pullEvent('opened'),
+      onSpawn: (child) =>
+        void (async () => {
+          for (
+            let tries = 0;
+            tries < 400 && !github.calls.some((c) => c.method === 'POST' && c.path.endsWith('/comments'));
+            tries++
+          ) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          child.kill('SIGINT');
+        })(),
+    });
+    expect(cut.code).toBe(1);
+    expect(cut.outputs.status).toBe('cancelled');
+    expect(createRequests(emulator)).toEqual([]);
+    expect(checksOn(head)[0]).toMatchObject({
+      conclusion: 'neutral',
+      title: 'cancelled before the job was created: nothing was sent; the next push creates it',
+    });
+    expect(cut.stdout).not.toContain('records the create failed');
+  });
+
   test('a main step killed during the create: its post step lets go, the record stays, the next push creates none', async () => {
     emulator.inject(SLOW_CREATE);
     const head = github.pullRequest(CODE).headSha;
