@@ -9,13 +9,14 @@ import { ROOT } from './support/runner.ts';
 const DIST = join(ROOT, 'dist');
 
 describe('dist/', () => {
-  test('holds the entry, its chunks, the post step, undici and markdown-it built on their own, the stand-ins of three built-ins, the licences and the command line', () => {
+  test('holds the entry, its chunks, the post step, undici and markdown-it built on their own, the stand-ins of four built-ins, the licences and the command line', () => {
     const files = readdirSync(DIST).map((name) => name.replace(/^\d+\.index\.js$/, '<chunk>.index.js'));
     expect([...new Set(files)].sort()).toEqual(
       [
         '<chunk>.index.js',
         'child_process.cjs',
         'cli',
+        'crypto.cjs',
         'https.cjs',
         'index.js',
         'licenses.txt',
@@ -39,16 +40,16 @@ describe('dist/', () => {
   });
 
   test.each([
-    ['', ['child_process', 'https', 'tls']],
-    ['cli/', ['https', 'tls']],
+    ['', ['child_process', 'crypto', 'https', 'tls']],
+    ['cli/', ['crypto', 'https', 'tls']],
   ])(
-    'dist/%s requires node:https, node:tls and node:child_process only through stand-ins beside it, which hand over the built-ins',
+    'dist/%s requires node:https, node:tls, node:child_process and node:crypto only through stand-ins beside it, which hand over the built-ins',
     async (dir, deferred) => {
       const code = readdirSync(join(DIST, dir))
         .filter((name) => name.endsWith('.js'))
         .map((name) => readFileSync(join(DIST, dir, name), 'utf8'))
         .join('\n');
-      const requires = [...code.matchAll(/require\("(?:\.\/)?(?:node:)?(https|tls|child_process)(\.cjs)?"\)/g)];
+      const requires = [...code.matchAll(/require\("(?:\.\/)?(?:node:)?(https|tls|child_process|crypto)(\.cjs)?"\)/g)];
       expect(requires.filter(([, , standIn]) => !standIn).map(([call]) => call)).toEqual([]);
       expect([...new Set(requires.map(([, name]) => name))].sort()).toEqual(deferred);
       for (const name of deferred) {
