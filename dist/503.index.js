@@ -180,8 +180,8 @@ function describeType(type) {
 
 // EXTERNAL MODULE: ./src/service/transport.ts + 2 modules
 var transport = __webpack_require__(1806);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "./crypto.cjs"
+var external_crypto_cjs_ = __webpack_require__(9553);
 ;// CONCATENATED MODULE: ./src/service/assistant-history.ts
 /** Earlier turns (a question and its answer) sent again. */
 const MAX_TURNS = 5;
@@ -513,7 +513,7 @@ function chatId(scope, firstQuestionRef) {
     return `chat_${digest(`${scope.repository}#${scope.issueNumber}\n${firstQuestionRef}`)}`;
 }
 function digest(text) {
-    return (0,external_node_crypto_.createHash)('sha256').update(text.toLowerCase()).digest('hex').slice(0, 24);
+    return (0,external_crypto_cjs_.createHash)('sha256').update(text.toLowerCase()).digest('hex').slice(0, 24);
 }
 /** The answer part of one of our comments, as it was shown (already made inert). */
 function answerIn(body) {
@@ -557,7 +557,7 @@ function fingerprint(repository, requester) {
     // Webhook payloads carry the user's numeric id, which survives a renamed login.
     const id = requester.id;
     const who = typeof id === 'number' ? `id:${id}` : `login:${requester.login.toLowerCase()}`;
-    return (0,external_node_crypto_.createHash)('sha256')
+    return (0,external_crypto_cjs_.createHash)('sha256')
         .update(`docs-agent-action\n${repository.toLowerCase()}\n${who}`)
         .digest('hex')
         .slice(0, 32);
