@@ -33,7 +33,7 @@ export interface CheckFacts {
   refusedLink?: string | undefined;
 }
 
-/** A form of follow mode's check: undefined conclusion, the check stays in progress. */
+/** A form of follow mode's check: its title and its conclusion (undefined: the check stays in progress). */
 export interface CheckForm {
   title: (facts: CheckFacts) => string;
   conclusion: 'success' | 'failure' | 'neutral' | undefined;

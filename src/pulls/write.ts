@@ -1,6 +1,7 @@
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
-// comment, and the in-flight label that leaves an unreported job to the sweep.
+// comment, and the in-flight label that leaves an unreported job to the sweep. One exception: the
+// comment that records a create before it is sent (`record`) stops the create when it fails.
 import { errorMessage, ServiceError } from '../base/errors.ts';
 import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { clearInFlight, markInFlight } from '../github/in-flight.ts';
