@@ -1028,7 +1028,8 @@ function goesOnVerdict(waited) {
 /* harmony import */ var _thread_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7522);
 // What follow mode writes on GitHub, each write a warning when it fails (the job's work is never
 // lost to a comment or a check that could not be written): the head's check, the thread's
-// comment, and the in-flight label that leaves an unreported job to the sweep.
+// comment, and the in-flight label that leaves an unreported job to the sweep. One exception: the
+// comment that records a create before it is sent (`record`) stops the create when it fails.
 
 
 
