@@ -128,6 +128,30 @@ describe('the record that a job may exist', () => {
     expect(events).toEqual(['write', 'take back']);
   });
 
+  test.each([
+    ['a cancel cut it', true, 'Creating the job was not sent: the run was cancelled'],
+    ['GitHub refused it', false, 'refused'],
+  ])('a record whose write failed because %s: nothing sent, the record taken back', async (_, cut, said) => {
+    const { events, record } = recorded();
+    const cancel = new AbortController();
+    const failing = {
+      ...record,
+      write: async () => {
+        events.push('write');
+        if (cut) cancel.abort();
+        throw new Error('refused');
+      },
+    };
+    const send = async () => (events.push('send'), job);
+    const failure = sendOnce('Creating the job', send, {
+      ...options(new FakeClock(0), cancel.signal),
+      record: failing,
+    });
+    await expect(failure).rejects.toThrow(said);
+    await expect(failure).rejects.not.toBeInstanceOf(JobMayExist);
+    expect(events).toEqual(['write', 'take back']);
+  });
+
   test('a cancel while the request is on the wire: a job may exist, the record kept, the wait ended at once', async () => {
     const { events, record } = recorded();
     const cancel = new AbortController();

@@ -117,8 +117,9 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
     // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
     if (unsure) deps.runner.log.warning(refusal(error));
     const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
-    // Cancelled before the create reached the service: no job, nothing to wait for; the next push creates it.
-    const unsent = !thread.jobId && !unsure && error instanceof ServiceError && error.failure === 'cancelled';
+    // Cancelled before the create reached the service (the run's status says `cancelled`, run.ts):
+    // no job, nothing to wait for; the next push creates it.
+    const unsent = !thread.jobId && !unsure && deps.signal.aborted;
     const verdict = unsent
       ? await endRound(context, thread, pull.headSha, checkId, unsentVerdict())
       : await failRound(context, thread, pull.headSha, checkId, why);

@@ -2,7 +2,7 @@
 // lost to a comment or a check that could not be written): the head's check, the thread's
 // comment, and the in-flight label that leaves an unreported job to the sweep. One exception: the
 // comment that records a create before it is sent (`record`) stops the create when it fails.
-import { errorMessage, ServiceError } from '../base/errors.ts';
+import { errorMessage } from '../base/errors.ts';
 import { findChecks, writeCheck, type CheckView } from '../github/checks.ts';
 import { clearInFlight, markInFlight } from '../github/in-flight.ts';
 import { describeGitHubError } from '../github/octokit.ts';
@@ -77,9 +77,8 @@ export async function record(context: FollowContext, thread: Thread, view: Threa
   try {
     await write(context, thread, view);
   } catch (error) {
-    // A cancel abandons the write: that is a cancel before the create, not a refused comment.
-    if (context.deps.signal.aborted)
-      throw new ServiceError('Creating the job was not sent: the run was cancelled', 'cancelled');
+    // Cut by a cancel: no refusal to report, and sendOnce makes it a cancel before sending.
+    if (context.deps.signal.aborted) throw error;
     // The check's title cuts a long line: first the words that matter, and GitHub's whole answer in the log.
     context.deps.runner.log.warning(
       describeGitHubError('Writing the progress comment that records the create', error, 'pull-requests: write'),

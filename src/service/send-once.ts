@@ -25,7 +25,8 @@ export class JobMayExist extends ServiceError {}
  * Sends a create or follow-up at most once: repeated only where the service cannot have acted on
  * it (isSafeToRepeat, retry.ts). Throws JobMayExist, the record kept, after an ambiguous failure
  * (a reset or timeout once sent, 500, 502, 504, a 2xx without a readable job) or a cancel that cut
- * a request on the wire; any other failure as it is, the record taken back.
+ * a request on the wire; any other failure as it is, the record taken back (a record whose write a
+ * cancel cut is a cancel before sending).
  */
 export async function sendOnce(
   what: string,
@@ -48,7 +49,12 @@ export async function sendOnce(
     return send(signal).finally(() => (onWire = false));
   };
   try {
-    if (!signal.aborted) await record?.write?.();
+    try {
+      if (!signal.aborted) await record?.write?.();
+    } catch (error) {
+      // A cancel that cut the record's write is a cancel before sending, not a failed write.
+      if (!signal.aborted) throw error;
+    }
     if (signal.aborted) throw new ServiceError(`${what} was not sent: the run was cancelled`, 'cancelled');
     signal.addEventListener('abort', onAbort, { once: true });
     const retried = withRetry(attempt, { what, policy: isSafeToRepeat, retries: SEND_RETRIES, ...options });
