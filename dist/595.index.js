@@ -729,8 +729,9 @@ async function followRound(context, read) {
         if (unsure)
             deps.runner.log.warning(refusal(error));
         const why = unsure ? `${conclude/* MAY_EXIST */.a9} (${refusal(error)})` : refusal(error);
-        // Cancelled before the create reached the service: no job, nothing to wait for; the next push creates it.
-        const unsent = !thread.jobId && !unsure && error instanceof errors/* ServiceError */._7 && error.failure === 'cancelled';
+        // Cancelled before the create reached the service (the run's status says `cancelled`, run.ts):
+        // no job, nothing to wait for; the next push creates it.
+        const unsent = !thread.jobId && !unsure && deps.signal.aborted;
         const verdict = unsent
             ? await (0,conclude/* endRound */.u$)(context, thread, pull.headSha, checkId, (0,pulls_verdict/* unsentVerdict */.Ns)())
             : await (0,conclude/* failRound */.xd)(context, thread, pull.headSha, checkId, why);
@@ -1089,9 +1090,9 @@ async function record(context, thread, view) {
         await write(context, thread, view);
     }
     catch (error) {
-        // A cancel abandons the write: that is a cancel before the create, not a refused comment.
+        // Cut by a cancel: no refusal to report, and sendOnce makes it a cancel before sending.
         if (context.deps.signal.aborted)
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7('Creating the job was not sent: the run was cancelled', 'cancelled');
+            throw error;
         // The check's title cuts a long line: first the words that matter, and GitHub's whole answer in the log.
         context.deps.runner.log.warning((0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_3__/* .describeGitHubError */ .dZ)('Writing the progress comment that records the create', error, 'pull-requests: write'));
         throw new Error("Nothing was sent to the service: the progress comment that records the create could not be written (the token needs 'pull-requests: write'; the warning above has GitHub's answer).");
