@@ -37,12 +37,15 @@ export default {
   testTimeout: 30000,
   // Jest's default is one worker fewer than the cores. Much of a test file's time is spent waiting
   // on a child process, the emulators' jobs or the action's scaled polls, so two workers per core
-  // (four on a two-core runner) keep the cores busy while files wait: measured on two cores, 3
-  // workers took 103 s and 4 took 95 s for the same CPU. A number: jest reads a percentage above
-  // 100 ('200%') as that many workers. package.json's `npm test` gives node (and so each worker,
-  // which jest forks with the same flags) a 32 MiB young generation: fewer scavenges of the many
-  // short-lived objects jest's module loading makes (about 4 % of the suite's CPU on two cores).
-  maxWorkers: availableParallelism() * 2,
+  // and one more (five on a two-core runner) keep the cores busy while files wait. Measured on two
+  // cores for the same CPU: 3 workers took 103 s and 4 took 95 s; in four pairs of runs taken in
+  // turns, 5 took 84 to 96 s (mean 88.5) where 4 took 88 to 98 s (mean 93.1). The slowest files,
+  // which jest starts first, wait the most: with four, the cores were idle a sixth of the first
+  // 40 s and 3 % after. A number: jest reads a percentage above 100 ('200%') as that many workers.
+  // package.json's `npm test` gives node (and so each worker, which jest forks with the same flags)
+  // a 32 MiB young generation: fewer scavenges of the many short-lived objects jest's module loading
+  // makes (about 4 % of the suite's CPU on two cores).
+  maxWorkers: availableParallelism() * 2 + 1,
   // V8's coverage of src/, taken by jest.environment.js once per worker, not by jest
   // (whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
   // every file under src/ whether a test loads it or not. Only in-process tests count: the
