@@ -46,8 +46,8 @@ export default {
   // a 32 MiB young generation: fewer scavenges of the many short-lived objects jest's module loading
   // makes (about 4 % of the suite's CPU on two cores).
   maxWorkers: availableParallelism() * 2 + 1,
-  // V8's coverage of src/, taken by jest.environment.js once per worker, not by jest
-  // (whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
+  // V8's coverage of src/, started by jest.environment.js once per worker (not by jest,
+  // whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
   // every file under src/ whether a test loads it or not. Only in-process tests count: the
   // contract tests' child processes run the bundle, which is not measured (the orchestration runs
   // in-process with a fake runner, so in-process tests can reach every line that matters).

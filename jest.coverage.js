@@ -1,5 +1,5 @@
 // The whole suite's coverage of src/: jest.config.js names this file as jest's globalTeardown when
-// it measures. The counts are taken once per worker by jest.environment.js; c8 (the V8 coverage
+// it measures. jest.environment.js writes each worker's counts every few files; c8 (the V8 coverage
 // reporter) maps them back to the .ts files, adds the files no test loaded at 0 %, writes the
 // summary and the HTML report to coverage/, and the run fails under THRESHOLDS.
 import { rmSync } from 'node:fs';
