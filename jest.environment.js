@@ -9,11 +9,31 @@
 // Each read resets V8's counters, so no count is written twice. Only src/ is kept; jest.coverage.js
 // reports it, mapping the ranges back to the .ts files, whose lines and columns the type stripping
 // keeps (jest.transform.js). It runs in the worker, outside the test files' sandboxes.
+//
+// It also hosts the emulators (the service's, the fake GitHub's, the assistant's and the offline
+// service that fronts two of them) for __tests__/support/emulators.ts: loaded once per worker, on
+// the first test file that asks, outside jest's module registry, which loads every module anew for
+// each test file. Each file still starts servers of its own, with their own state; only the code is
+// shared, loaded and warmed once instead of once per file. The emulators are test infrastructure,
+// not src/: no test file's module mocks reach them, and they keep no state outside their servers.
 import { TestEnvironment } from 'jest-environment-node';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** Where the test files find the emulators' loader: __tests__/support/emulators.ts reads it. */
+const EMULATORS = Symbol.for('docs-agent-action.emulators');
+/** The worker's one copy of the emulators, loaded by Node itself (its type stripping) on first use. */
+let emulators;
+function loadEmulators() {
+  emulators ??= Promise.all(
+    ['index.ts', 'github/index.ts', 'assistant/index.ts', 'offline.ts'].map((file) =>
+      import(new URL(`emulator/${file}`, import.meta.url).href),
+    ),
+  ).then(([agent, github, assistant, offline]) => ({ ...agent, ...github, ...assistant, ...offline }));
+  return emulators;
+}
 
 const directory = process.env.DOCS_AGENT_COVERAGE_DIR ?? '';
 const src = join(import.meta.dirname, 'src') + '/';
@@ -77,6 +97,7 @@ export default class CoveredEnvironment extends TestEnvironment {
   async setup() {
     clearTimeout(idle);
     await super.setup();
+    this.global[EMULATORS] = loadEmulators;
     if (directory) started();
   }
 

@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from './support/emulators.ts';
 import { scratchDir } from './support/scratch.ts';
 import { GITHUB_TOKEN, webhookPayload } from './support/runner.ts';
 import { run } from '../src/main.ts';

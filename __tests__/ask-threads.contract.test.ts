@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from './support/emulators.ts';
 import { NODE24, ROOT, runAction, type RunResult } from './support/runner.ts';
 import { runStep } from './support/in-process.ts';
 import { seen } from './support/render.ts';

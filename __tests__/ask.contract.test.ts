@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from './support/emulators.ts';
 import { API_KEY, ROOT, runAction, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commandsOutsideOf, parseRunnerCommands } from './support/runner-commands.ts';
 import { runStep } from './support/in-process.ts';

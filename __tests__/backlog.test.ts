@@ -6,8 +6,7 @@
  * request without a valid line), and max-open-docs-prs in agent and follow mode.
  */
 import { jest } from '@jest/globals';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FakeGitHub } from './support/emulators.ts';
 import { DOCS_PR_LABEL, readDocsMarker, renderDocsMarker, type DocsRequest } from '../src/github/docs-prs.ts';
 import { createOctokit } from '../src/github/octokit.ts';
 import { backlogTable, keepBacklog } from '../src/step/backlog.ts';

@@ -12,9 +12,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { invocation } from '../src/cli/invocation.ts';
-import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import {
+  OFFLINE_API_KEY,
+  startOfflineService,
+  ASSISTANT_KEY,
+  DOMAIN,
+  type OfflineService,
+} from './support/emulators.ts';
 import { VERSION } from '../src/cli/version.ts';
-import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
 import { API_KEY, ROOT, actionYaml } from './support/runner.ts';
 import { scratchDir } from './support/scratch.ts';
 

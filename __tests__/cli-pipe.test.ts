@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { OFFLINE_API_KEY, OFFLINE_PROJECT_ID, startOfflineService, type OfflineService } from '../emulator/offline.ts';
+import { OFFLINE_API_KEY, OFFLINE_PROJECT_ID, startOfflineService, type OfflineService } from './support/emulators.ts';
 import { NODE24, ROOT } from './support/runner.ts';
 
 const CLI = join(ROOT, 'dist/cli/index.js');

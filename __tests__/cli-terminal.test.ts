@@ -6,8 +6,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
-import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
+import {
+  OFFLINE_API_KEY,
+  startOfflineService,
+  ASSISTANT_KEY,
+  DOMAIN,
+  type OfflineService,
+} from './support/emulators.ts';
 import { NODE24, ROOT } from './support/runner.ts';
 import { scratchDir } from './support/scratch.ts';
 

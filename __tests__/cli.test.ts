@@ -10,8 +10,13 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'n
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { parse } from 'yaml';
-import { OFFLINE_API_KEY, startOfflineService, type OfflineService } from '../emulator/offline.ts';
-import { ASSISTANT_KEY, DOMAIN } from '../emulator/assistant/index.ts';
+import {
+  OFFLINE_API_KEY,
+  startOfflineService,
+  ASSISTANT_KEY,
+  DOMAIN,
+  type OfflineService,
+} from './support/emulators.ts';
 import { scratchDir } from './support/scratch.ts';
 import { NODE24, ROOT, actionYaml } from './support/runner.ts';
 

@@ -6,8 +6,7 @@
  * not this action's: another repository, another server, the code pull request itself, a pull
  * request the job did not open; a CI job's check and another app's check of the same name.
  */
-import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FaultRule, type FakeGitHub } from './support/emulators.ts';
 import { DOCS_PR_LABEL, readDocsMarker, renderDocsMarker } from '../src/github/docs-prs.ts';
 import { docsPrTarget, notOpenedByJob } from '../src/github/docs-pr-trust.ts';
 import { codeHosts, createOctokit } from '../src/github/octokit.ts';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { startEmulator } from '../emulator/index.ts';
+import { startEmulator } from './support/emulators.ts';
 import { summaryOf } from '../emulator/views.ts';
 import { ROOT } from './support/runner.ts';
 

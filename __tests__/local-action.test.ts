@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { startEmulator, type Emulator } from './support/emulators.ts';
 import { ROOT } from './support/runner.ts';
 
 let emulator: Emulator;

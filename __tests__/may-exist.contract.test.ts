@@ -11,8 +11,7 @@
  * and a close judged under the lock (issue 34) run in this process, but for the round that works
  * while its pull request is closed: a child run, as two runs at once need.
  */
-import { startEmulator, type Emulator, type FaultRule } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FaultRule, type FakeGitHub } from './support/emulators.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { seen } from './support/render.ts';
 import { GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';

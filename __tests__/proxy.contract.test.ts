@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FakeGitHub } from './support/emulators.ts';
 import { GITHUB_TOKEN, ROOT, webhookPayload } from './support/runner.ts';
 import { startConnectProxy, type ConnectProxy } from './support/connect-proxy.ts';
 import { expectClean, resetServices, runAgainst } from './support/services.ts';

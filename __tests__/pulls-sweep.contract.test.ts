@@ -5,12 +5,11 @@
  * job ends when the test says) and the fake GitHub (the code pull request #2, the docs pull
  * request #1 the emulator's job opens in the same repository).
  */
-import { startEmulator, type Emulator } from '../emulator/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FakeGitHub } from './support/emulators.ts';
 import { systemClock } from '../src/base/clock.ts';
 import { USER_AGENT } from '../src/base/constants.ts';
 import { AgentClient } from '../src/service/client.ts';
 import { createTransport } from '../src/service/transport.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { renderMarker } from '../src/github/marker.ts';
 import { codeHosts, createOctokit } from '../src/github/octokit.ts';

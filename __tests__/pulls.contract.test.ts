@@ -10,8 +10,7 @@
  * post step) is in this process, and so is a detached run (`wait: false`) concluded by a sweep:
  * they run one after the other.
  */
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FakeGitHub } from './support/emulators.ts';
 import { GITHUB_TOKEN, webhookPayload, type RunResult } from './support/runner.ts';
 import {
   closeServices,

@@ -6,8 +6,7 @@
  * the shipped dist/, as the runner runs it, plays the sweep after a release here and the whole
  * sequence of the first test in the demo (`npm run demo -- release`, demo.test.ts).
  */
-import { startEmulator, type Emulator } from '../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type FakeGitHub } from './support/emulators.ts';
 import { AWAITING_RELEASE_LABEL } from '../src/github/awaiting-release.ts';
 import { GITHUB_TOKEN, webhookPayload, type RunResult } from './support/runner.ts';
 import {

@@ -13,7 +13,7 @@
  */
 import type { Emulator } from '../emulator/index.ts';
 import type { FakeGitHub } from '../emulator/github/index.ts';
-import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from '../emulator/assistant/index.ts';
+import { ASSISTANT_KEY, DOMAIN, startAssistantEmulator, type AssistantEmulator } from './support/emulators.ts';
 import { API_KEY, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
 import { commentEvent, runAgainst, runStepAgainst, useServices } from './support/services.ts';
 

@@ -2,8 +2,7 @@
  * What the contract tests run the action against: the service emulator and the fake GitHub API,
  * started once per test file and reset to a known state before each test.
  */
-import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.ts';
-import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/index.ts';
+import { startEmulator, startFakeGitHub, type Emulator, type RecordedRequest, type FakeGitHub } from './emulators.ts';
 import { API_KEY, GITHUB_TOKEN, runAction, webhookPayload, type RunOptions, type RunResult } from './runner.ts';
 import { runInProcess, runPostInProcess, runStep } from './in-process.ts';
 import type { ReleaseSettings } from '../../src/step/release-inputs.ts';
