@@ -8,9 +8,29 @@ type Node = Record<string, unknown>;
 const isObject = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Each schema's value when nothing is given, made once: it is the same for every response, and the
+ * fields GitHub requires but the fake does not know (a repository's eighty) are most of the work.
+ * Frozen, since responses share it.
+ */
+const plainValues = new WeakMap<Schema, unknown>();
+
 /** `given` completed to a value of `schema` (OpenAPI 3.0, dereferenced): given fields win. */
 export function conform(schema: Schema | undefined, given?: unknown): unknown {
-  const node = schema ?? {};
+  if (given !== undefined || schema === undefined) return complete(schema ?? {}, given);
+  if (!plainValues.has(schema)) plainValues.set(schema, deepFreeze(complete(schema, undefined)));
+  return plainValues.get(schema);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function complete(node: Schema, given: unknown): unknown {
   if (Array.isArray(node.allOf)) {
     const merged: Node = { type: 'object', properties: {}, required: [] };
     for (const part of node.allOf as Node[]) {

@@ -135,6 +135,15 @@ function toSegment(text: string): Segment {
   return { kind: 'pattern', regex: new RegExp(`^${source}$`), names };
 }
 
+/** Every operation by its key ('METHOD /template'), made on first use. */
+let operations: Map<string, Operation> | undefined;
+
+/** The operation of a key ('METHOD /template'), as loadSpec() describes it. */
+export function operation(key: string): Operation | undefined {
+  operations ??= new Map(loadSpec().flatMap((entry) => [...entry.methods.values()].map((op) => [op.key, op])));
+  return operations.get(key);
+}
+
 /** The templates by their number of segments and first segment (candidateKey). */
 let candidates: Map<string, PathEntry[]> | undefined;
 /** Templates whose trailing parameter may span several segments (contents/{path}, git/ref/{ref}). */
@@ -169,12 +178,29 @@ function candidateKey(length: number, first: Segment | undefined): string {
   return `${length} ${first?.kind === 'literal' ? first.text : '{}'}`;
 }
 
+/** A path's template and its parameters as matched, or null: requests repeat the same few paths. */
+const resolved = new Map<string, { entry: PathEntry; params: Record<string, string> } | null>();
+/** How many paths `resolved` keeps before it starts over. */
+const MAX_RESOLVED = 2_000;
+
 /**
  * Finds the path template GitHub would route to. Literal segments beat parameters at the first
  * position where candidates differ, which is how '/issues/comments' wins over '/issues/{issue_number}'.
  */
 export function matchRoute(method: string, path: string): Match {
-  const parts = path.split('/').slice(1);
+  let best = resolved.get(path);
+  if (best === undefined) {
+    best = bestTemplate(path.split('/').slice(1)) ?? null;
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    resolved.set(path, best);
+  }
+  if (best === null) return { kind: 'no-route' };
+  const op = best.entry.methods.get(method);
+  if (op === undefined) return { kind: 'no-method', template: best.entry.template };
+  return { kind: 'ok', op, params: { ...best.params } };
+}
+
+function bestTemplate(parts: string[]): { entry: PathEntry; params: Record<string, string> } | undefined {
   let best: { entry: PathEntry; rank: string; params: Record<string, string> } | undefined;
   for (const entry of candidatesFor(parts)) {
     const found = matchSegments(entry.segments, parts);
@@ -182,10 +208,7 @@ export function matchRoute(method: string, path: string): Match {
       best = { entry, ...found };
     }
   }
-  if (best === undefined) return { kind: 'no-route' };
-  const op = best.entry.methods.get(method);
-  if (op === undefined) return { kind: 'no-method', template: best.entry.template };
-  return { kind: 'ok', op, params: best.params };
+  return best && { entry: best.entry, params: best.params };
 }
 
 function matchSegments(

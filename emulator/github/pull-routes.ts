@@ -3,7 +3,7 @@
 // (conform.ts) around the fields the fake keeps.
 import { conform } from './conform.ts';
 import { answerThreads, asksThreads } from './graphql-threads.ts';
-import { loadSpec } from './openapi.ts';
+import { operation } from './openapi.ts';
 import { answerReleases, asksReleases } from './graphql-releases.ts';
 import { pullNodeId, type FakeCheckRun, type FakePull } from './pulls.ts';
 import { nodeId, renderLabel, renderUser, repoApi, type Bases } from './render.ts';
@@ -15,12 +15,7 @@ const REPO = '/repos/{owner}/{repo}';
 
 /** `given` completed to the response schema of `key` for `status`. */
 function shaped(key: string, status: number, given: unknown): unknown {
-  const [method = '', template = ''] = key.split(' ');
-  const schema = loadSpec()
-    .find((entry) => entry.template === template)
-    ?.methods.get(method)
-    ?.responses.get(status);
-  return conform(schema, given);
+  return conform(operation(key)?.responses.get(status), given);
 }
 
 function fullName(store: Store): string {
