@@ -28,8 +28,8 @@ const EMULATORS = Symbol.for('docs-agent-action.emulators');
 let emulators;
 function loadEmulators() {
   emulators ??= Promise.all(
-    ['index.ts', 'github/index.ts', 'assistant/index.ts', 'offline.ts'].map((file) =>
-      import(new URL(`emulator/${file}`, import.meta.url).href),
+    ['index.ts', 'github/index.ts', 'assistant/index.ts', 'offline.ts'].map(
+      (file) => import(new URL(`emulator/${file}`, import.meta.url).href),
     ),
   ).then(([agent, github, assistant, offline]) => ({ ...agent, ...github, ...assistant, ...offline }));
   return emulators;
