@@ -3,7 +3,8 @@
  * emulator's faults: a create the service may have acted on (a 502 after it created the job, a
  * cancel during the create, then the post step) is never followed by a second job, neither by the
  * next push of a followed pull request, nor by an agent run's re-run, nor by a sweep; the check says
- * a job may exist and how to start a fresh one. Where a test's cut needs a process (a cancel, a
+ * a job may exist and how to start a fresh one; a cancel before a follow-up was sent ends the round
+ * neutral, and the next push sends it. Where a test's cut needs a process (a cancel, a
  * kill), the runs after it that show nothing more as a child (a post step whose entry is shown
  * above, the next push, a sweep) run in this process (support/in-process.ts). Who asks before what
  * is asked (an outsider's pull request with a broken input is skipped, green, without the input
@@ -187,6 +188,41 @@ describe('follow mode after a create the service may have acted on', () => {
     expect(pushed.outputs.status).toBe('completed');
     expect(createRequests(emulator)).toHaveLength(2);
     expect(emulator.jobsCreated()).toBe(1);
+    expect(checksOn(next)[0]).toMatchObject({ conclusion: 'success' });
+    expectClean(pushed);
+  });
+
+  test('a cancel before the follow-up reached the service: nothing was sent, the check says so, and the next push sends it', async () => {
+    expect((await step({ event: pullEvent('opened') })).outputs.status).toBe('completed');
+    const first = github.pullRequest(CODE).headSha;
+    const head = github.push(CODE, { message: 'More' });
+    // The follow-up turned away for now (429, Retry-After), and the cancel comes during the wait to try again.
+    emulator.inject({ route: 'message', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
+    let printed = '';
+    const cancelled = await run({
+      event: pullEvent('synchronize', 'pull_request', (p) => (p.before = first)),
+      onSpawn: (child) =>
+        child.stdout?.on('data', (chunk: string) => {
+          if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in'))
+            child.kill('SIGINT');
+        }),
+    });
+    expect(cancelled.code).toBe(1);
+    expect(cancelled.outputs.status).toBe('cancelled');
+    expect((await postStep(cancelled.state)).code).toBe(0);
+    const unsent = 'cancelled before the follow-up was sent: nothing was sent; the next push sends it';
+    expect(checksOn(head)).toEqual([
+      expect.objectContaining({ status: 'completed', conclusion: 'neutral', title: unsent }),
+    ]);
+    expect(seen(thread()[0]?.body ?? '')).toContain(`⏹️ Docs: ${unsent}`);
+    const followUps = () => emulator.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message'));
+    expect(followUps()).toHaveLength(1);
+
+    const next = github.push(CODE, { message: 'Again' });
+    const pushed = await step({ event: pullEvent('synchronize', 'pull_request', (p) => (p.before = head)) });
+    expect(pushed.outputs.status).toBe('completed');
+    expect(emulator.jobsCreated()).toBe(1);
+    expect(followUps()).toHaveLength(2);
     expect(checksOn(next)[0]).toMatchObject({ conclusion: 'success' });
     expectClean(pushed);
   });

@@ -62,6 +62,9 @@ describe("follow mode's check title, conclusion and comment symbol", () => {
     expect(unsentVerdict().line).toBe(
       'cancelled before the job was created: nothing was sent; the next push creates it',
     );
+    expect(unsentVerdict(true).line).toBe(
+      'cancelled before the follow-up was sent: nothing was sent; the next push sends it',
+    );
   });
 
   test('a link the run cannot vouch for: the no-change row names it as text, with why, never as a docs PR', () => {

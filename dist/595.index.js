@@ -729,11 +729,13 @@ async function followRound(context, read) {
         if (unsure)
             deps.runner.log.warning(refusal(error));
         const why = unsure ? `${conclude/* MAY_EXIST */.a9} (${refusal(error)})` : refusal(error);
-        // Cancelled before the create reached the service (the run's status says `cancelled`, run.ts):
-        // no job, nothing to wait for; the next push creates it.
-        const unsent = !thread.jobId && !unsure && deps.signal.aborted;
+        // Cancelled before the create or the follow-up was sent (the run's status says `cancelled`,
+        // run.ts): nothing to wait for. The head is not on record as sent (sendOnce took the create's
+        // record back; a follow-up's is written once it is sent), so the next push creates the job or
+        // sends the follow-up. A request cut on the wire (JobMayExist) may have reached the service.
+        const unsent = deps.signal.aborted && !(error instanceof send_once/* JobMayExist */.U) && thread.state.head !== pull.headSha;
         const verdict = unsent
-            ? await (0,conclude/* endRound */.u$)(context, thread, pull.headSha, checkId, (0,pulls_verdict/* unsentVerdict */.Ns)())
+            ? await (0,conclude/* endRound */.u$)(context, thread, pull.headSha, checkId, (0,pulls_verdict/* unsentVerdict */.Ns)(thread.jobId !== ''))
             : await (0,conclude/* failRound */.xd)(context, thread, pull.headSha, checkId, why);
         return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
     }
@@ -992,11 +994,18 @@ function verdictOf(job, session) {
 function failedVerdict(why) {
     return said('error', undefined, why);
 }
-/** A round cancelled before its create reached the service: the `cancelled` row's check without a job. */
-function unsentVerdict() {
+/**
+ * A round cancelled before its create (or, `followUp`, its follow-up to the job) was sent: the
+ * `cancelled` row's check without a job to wait for.
+ */
+function unsentVerdict(followUp = false) {
     const row = _outcome_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OUTCOMES */ .i.cancelled;
     const form = row.check.unsent ?? row.check;
-    return { line: form.title({ prNumber: '', reason: undefined }), conclusion: form.conclusion, symbol: row.symbol };
+    return {
+        line: form.title({ prNumber: '', reason: undefined, followUp }),
+        conclusion: form.conclusion,
+        symbol: row.symbol,
+    };
 }
 /** A round whose job goes on without this run: it stopped waiting (`waited`: out of time or cancelled), or did not wait. */
 function goesOnVerdict(waited) {

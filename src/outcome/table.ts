@@ -31,6 +31,8 @@ export interface CheckFacts {
   reason: string | undefined;
   /** A link the job reported that the run cannot vouch for, and why, on one inert line: never a docs PR. */
   refusedLink?: string | undefined;
+  /** The request a cancel stopped before it was sent was a follow-up to the job, not its create (`unsent`). */
+  followUp?: boolean;
 }
 
 /** A form of follow mode's check: its title and its conclusion (undefined: the check stays in progress). */
@@ -88,7 +90,7 @@ export interface JobRow {
   continues?: true;
   /** Follow mode's check of the head: its title (also the comment's and the `message` output's line) and conclusion. */
   check: CheckForm & {
-    /** The check when the run ended before its create reached the service (`cancelled` only): nothing to wait for. */
+    /** The check when the run ended before its create or follow-up was sent (`cancelled` only): nothing to wait for. */
     unsent?: CheckForm;
   };
   /** The command line: its permanent lines (on stderr when `stderr`) and its exit code. */
@@ -233,7 +235,8 @@ export const OUTCOMES: Rows = {
     check: {
       ...STOPPED,
       unsent: {
-        title: () => 'cancelled before the job was created: nothing was sent; the next push creates it',
+        title: ({ followUp }) =>
+          `cancelled before ${followUp ? 'the follow-up was sent' : 'the job was created'}: nothing was sent; the next push ${followUp ? 'sends' : 'creates'} it`,
         conclusion: 'neutral',
       },
     },

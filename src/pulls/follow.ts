@@ -117,11 +117,13 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
     // The service's words come after: the verdict's line is cut at its length, the warning keeps them whole.
     if (unsure) deps.runner.log.warning(refusal(error));
     const why = unsure ? `${MAY_EXIST} (${refusal(error)})` : refusal(error);
-    // Cancelled before the create reached the service (the run's status says `cancelled`, run.ts):
-    // no job, nothing to wait for; the next push creates it.
-    const unsent = !thread.jobId && !unsure && deps.signal.aborted;
+    // Cancelled before the create or the follow-up was sent (the run's status says `cancelled`,
+    // run.ts): nothing to wait for. The head is not on record as sent (sendOnce took the create's
+    // record back; a follow-up's is written once it is sent), so the next push creates the job or
+    // sends the follow-up. A request cut on the wire (JobMayExist) may have reached the service.
+    const unsent = deps.signal.aborted && !(error instanceof JobMayExist) && thread.state.head !== pull.headSha;
     const verdict = unsent
-      ? await endRound(context, thread, pull.headSha, checkId, unsentVerdict())
+      ? await endRound(context, thread, pull.headSha, checkId, unsentVerdict(thread.jobId !== ''))
       : await failRound(context, thread, pull.headSha, checkId, why);
     return { job: undefined, verdict, interrupted: false, stop: true, mayExist: unsure };
   }

@@ -58,11 +58,18 @@ export function failedVerdict(why: string): Verdict {
   return said('error', undefined, why);
 }
 
-/** A round cancelled before its create reached the service: the `cancelled` row's check without a job. */
-export function unsentVerdict(): Verdict {
+/**
+ * A round cancelled before its create (or, `followUp`, its follow-up to the job) was sent: the
+ * `cancelled` row's check without a job to wait for.
+ */
+export function unsentVerdict(followUp = false): Verdict {
   const row = OUTCOMES.cancelled;
   const form = row.check.unsent ?? row.check;
-  return { line: form.title({ prNumber: '', reason: undefined }), conclusion: form.conclusion, symbol: row.symbol };
+  return {
+    line: form.title({ prNumber: '', reason: undefined, followUp }),
+    conclusion: form.conclusion,
+    symbol: row.symbol,
+  };
 }
 
 /** A round whose job goes on without this run: it stopped waiting (`waited`: out of time or cancelled), or did not wait. */
