@@ -166,6 +166,20 @@ describe('the commands against the offline service', () => {
     service.agent.reset();
   });
 
+  test('a follow-up answered 502 after the service took it: status unknown, never a word of a second job', async () => {
+    const created = fakeIo(env());
+    expect(await runCli(['run', 'x', '--no-wait', '--json'], created, new AbortController().signal)).toBe(0);
+    const id = (JSON.parse(created.out()) as Record<string, string>)['job-id'] ?? '';
+    service.agent.inject({ route: 'message', afterProcessing: true, fault: { kind: 'status', status: 502 } });
+    const io = fakeIo(env());
+    expect(await runCli(['follow-up', id, 'more', '--json'], io, new AbortController().signal)).toBe(4);
+    expect(JSON.parse(io.out())).toMatchObject({ status: 'unknown' });
+    expect(io.err()).toContain(`It was not repeated, so that job ${id} is not told twice.`);
+    expect(io.err()).toContain('The service may have taken the follow-up: look at the job before you try again.');
+    expect(io.err()).not.toMatch(/second job|A job may exist/);
+    service.agent.reset();
+  });
+
   test('a cancel while the create waits to be tried again (429): nothing reached the service, status cancelled', async () => {
     service.agent.inject({ route: 'create', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
     const io = fakeIo(env());

@@ -58,6 +58,18 @@ describe('sending a create at most once', () => {
     expect(create.count()).toBe(1);
   });
 
+  test('a follow-up it did not repeat is said as one: the job is not told twice, no word of a second job', async () => {
+    const followUp = attempts(http(502));
+    const failure = sendOnce('Sending the follow-up to job job_1', followUp.send, {
+      ...options(),
+      followUpTo: 'job_1',
+    });
+    await expect(failure).rejects.toThrow(
+      'Sending the follow-up to job job_1 failed in a way that leaves it unknown whether the service acted on it (HTTP 502). It was not repeated, so that job job_1 is not told twice.',
+    );
+    expect(followUp.count()).toBe(1);
+  });
+
   test.each([400, 401, 403, 404])('fails plainly on %i', async (status) => {
     const create = attempts(http(status));
     const failure = sendOnce('Creating the job', create.send, options());

@@ -712,7 +712,7 @@ async function followRound(context, read) {
             const base = thread.state.head || pull.baseSha;
             const range = await (0,pull_requests/* compareRange */.NM)(octokit, repository, base, pull.headSha);
             const prompt = followUpPrompt(pull, range, thread.state.head !== '');
-            job = await (0,send_once/* sendOnce */.E)(`Sending the follow-up to job ${thread.jobId}`, (cut) => deps.client.sendMessage(thread.jobId, prompt, cut), sendOptions(context));
+            job = await (0,send_once/* sendOnce */.E)(`Sending the follow-up to job ${thread.jobId}`, (cut) => deps.client.sendMessage(thread.jobId, prompt, cut), { ...sendOptions(context), followUpTo: thread.jobId });
             log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);
             thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };
         }

@@ -169,7 +169,7 @@ async function obtainJob(plan: Plan, request: JobRequest, deadline: number, rele
     case 'follow-up': {
       runner.log.info(`Sending the request to job ${plan.jobId} as a follow-up.`);
       const send = (cut: AbortSignal) => client.sendMessage(plan.jobId, request.prompt, cut);
-      return sendOnce(`Sending the follow-up to job ${plan.jobId}`, send, options);
+      return sendOnce(`Sending the follow-up to job ${plan.jobId}`, send, { ...options, followUpTo: plan.jobId });
     }
     case 'attach': {
       runner.log.info(plan.reason);

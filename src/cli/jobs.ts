@@ -49,7 +49,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     } else if (request.kind === 'follow-up') {
       display.status(`sending the follow-up to job ${request.id}`);
       const send1 = (cut: AbortSignal) => client.sendMessage(request.id, request.prompt, cut);
-      job = await sendOnce('Sending the follow-up', send1, send);
+      job = await sendOnce('Sending the follow-up', send1, { ...send, followUpTo: request.id });
       display.line(`Follow-up sent to job ${job.id}.`);
     } else {
       job = await readJob({ client, id: request.id, tries: 3, delayMs: 1_000, deadline, clock, log, signal });
@@ -58,7 +58,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
     display.stop();
     // --json always prints its object: `unknown` when a job may have been started, as the action's status output says.
     const mayExist = error instanceof JobMayExist;
-    const code = signal.aborted ? interrupted(display, request, mayExist) : failed(display, error);
+    const code = signal.aborted ? interrupted(display, request, mayExist) : failed(display, error, request);
     const status = mayExist ? 'unknown' : signal.aborted ? 'interrupted' : 'error';
     emitJson(display, request.kind === 'status' ? request.id : '', status);
     return code;
@@ -92,7 +92,7 @@ export async function runJobCommand(request: JobRequest, context: JobContext): P
       end = waited.end;
     } catch (error) {
       display.stop();
-      const code = failed(display, error, job);
+      const code = failed(display, error, request, job);
       emitJson(display, job.id, 'error');
       return code;
     }
@@ -172,9 +172,9 @@ function interrupted(display: Display, request: JobRequest, mayExist: boolean): 
   return say(display, 'cancelled', { id, waited: '', status: '', prLink: '', sent });
 }
 
-function failed(display: Display, error: unknown, job?: Job): number {
+function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  const sent = error instanceof JobMayExist ? 'a job' : undefined;
+  const sent = !(error instanceof JobMayExist) ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
   say(display, 'error', { id: job?.id ?? '', waited: '', status: '', prLink: '', sent });
   // Only a failure of the service is the row's; anything else is the command's own failure.
   return error instanceof ServiceError ? OUTCOMES.error.cli.exit : EXIT.failed;

@@ -4,13 +4,12 @@ import { EXIT } from './exit.ts';
 import type { NoWork, Outcome, OutcomeFacts, ResultKind } from './outcome.ts';
 
 /**
- * THE table of outcomes: how a request for a job ended is worded from its kind's row here, on
- * every surface. Agent mode's message, `status` output, log line, job summary heading, progress
- * comment headline, notification and reaction; follow mode's check title, conclusion and comment
- * symbol (pulls/verdict.ts); the sweep's result words (words.ts, in the rows' symbols); the
- * command line's lines and exit code (cli/jobs.ts). A new kind is one row (CONTRIBUTING.md,
- * "Adding an outcome"). Follow mode's notices that are no job's end (a paused pull request,
- * max-follow-ups) stay its own.
+ * THE table of outcomes: how a request for a job ended is worded from its kind's row here, on every
+ * surface. Agent mode's message, `status` output, log line, job summary heading, progress comment
+ * headline, notification and reaction; follow mode's check title, conclusion and comment symbol
+ * (pulls/verdict.ts); the sweep's result words (words.ts, in the rows' symbols); the command line's
+ * lines and exit code (cli/jobs.ts). A new kind is one row (CONTRIBUTING.md, "Adding an outcome").
+ * Follow mode's notices that are no job's end (a paused pull request, max-follow-ups) stay its own.
  */
 
 /** How the log shows the outcome's message; none: the step fails, and main.ts makes it its error. */
@@ -48,7 +47,7 @@ export interface CliFacts {
   waited: string;
   status: string;
   prLink: string;
-  /** 'cancelled' before a job id was known: what the service may have acted on. */
+  /** Cancelled or failed before a job id was known: what the service may have acted on. */
   sent?: 'a job' | 'the follow-up' | undefined;
   /** How to run the command again, as it was started (cli/invocation.ts): `docs-agent`, or the `npm exec` line. */
   command: string;
@@ -118,7 +117,6 @@ const after = ({ waited }: CliFacts): string => (waited ? ` after ${waited}` : '
 const pickUp = (f: CliFacts): string => `Pick it up with: ${f.command} status ${f.id} --wait`;
 /** Follow mode's check while the job goes on without a run that waits for it. */
 const STOPPED = { title: () => 'working: this run stopped waiting', conclusion: undefined } as const;
-const FAILED_CLI = { exit: EXIT.failed } as const;
 
 export const OUTCOMES: Rows = {
   'pull-request': {
@@ -181,7 +179,7 @@ export const OUTCOMES: Rows = {
     notify: () => 'the documentation update failed; the progress comment above says why.',
     reaction: 'confused',
     check: { title: ({ reason }) => `failed: ${reason ?? 'the job failed on the service'}`, conclusion: 'failure' },
-    cli: { ...FAILED_CLI, lines: (f) => [`Job ${f.id} failed.`] },
+    cli: { exit: EXIT.failed, lines: (f) => [`Job ${f.id} failed.`] },
   },
   archived: {
     ...FAILS,
@@ -194,7 +192,7 @@ export const OUTCOMES: Rows = {
     notify: () => 'the documentation job was archived before it finished; the progress comment above says more.',
     reaction: 'confused',
     check: { title: () => 'failed: the job was archived before it finished', conclusion: 'failure' },
-    cli: { ...FAILED_CLI, lines: (f) => [`Job ${f.id} archived.`] },
+    cli: { exit: EXIT.failed, lines: (f) => [`Job ${f.id} archived.`] },
   },
   'timed-out': {
     ...FAILS,
@@ -288,9 +286,11 @@ export const OUTCOMES: Rows = {
       lines: (f) =>
         f.id
           ? [`Job ${f.id} may still be running. ${pickUp(f)}`]
-          : f.sent
+          : f.sent === 'a job'
             ? [`A job may exist: look for it (${f.command} jobs lists the recent ones) before you try again.`]
-            : [],
+            : f.sent
+              ? ['The service may have taken the follow-up: look at the job before you try again.']
+              : [],
       exit: EXIT.unreachable,
       stderr: true,
     },

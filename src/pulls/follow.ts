@@ -102,7 +102,7 @@ export async function followRound(context: FollowContext, read?: PullRequest): P
       job = await sendOnce(
         `Sending the follow-up to job ${thread.jobId}`,
         (cut) => deps.client.sendMessage(thread.jobId, prompt, cut),
-        sendOptions(context),
+        { ...sendOptions(context), followUpTo: thread.jobId },
       );
       log.info(`Sent ${base.slice(0, 12)}...${pull.headSha.slice(0, 12)} to job ${job.id} as a follow-up.`);
       thread.state = { ...thread.state, head: pull.headSha, sent: thread.state.sent + 1 };

@@ -14,6 +14,8 @@ export type { Backoff } from './retry.ts';
 export interface SendOptions extends Pick<RetryOptions, 'deadline' | 'backoff' | 'clock' | 'log'> {
   /** The run's cancel: the wait for the answer ends at once (the runner kills the step soon after). */
   signal: AbortSignal;
+  /** The job a follow-up goes to; absent for a create. */
+  followUpTo?: string | undefined;
   /** What later runs read as "a job may exist" (agent mode's 👀 claim, follow mode's head), written before the request leaves. */
   record?: { write?: () => Promise<void>; takeBack: () => Promise<void> | void } | undefined;
 }
@@ -66,10 +68,12 @@ export async function sendOnce(
     }
     const { failure, status } =
       error instanceof ServiceError ? error : { failure: 'cancelled' as const, status: undefined };
+    const why = options.followUpTo
+      ? `so that job ${options.followUpTo} is not told twice.`
+      : 'so that no second job is started: look for a new job on the service before you re-run.';
     throw new JobMayExist(
       `${what} failed in a way that leaves it unknown whether the service acted on it ` +
-        `(${errorMessage(error)}). It was not repeated, so that no second job is started: ` +
-        `look for a new job on the service before you re-run.`,
+        `(${errorMessage(error)}). It was not repeated, ${why}`,
       failure,
       { status },
     );
