@@ -13,6 +13,7 @@
  * while its pull request is closed: a child run, as two runs at once need.
  */
 import { startEmulator, startFakeGitHub, type Emulator, type FaultRule, type FakeGitHub } from './support/emulators.ts';
+import type { ChildProcess } from 'node:child_process';
 import { IN_FLIGHT_LABEL } from '../src/github/in-flight.ts';
 import { seen } from './support/render.ts';
 import { GITHUB_TOKEN, webhookPayload, type RunOptions, type RunResult } from './support/runner.ts';
@@ -90,6 +91,17 @@ async function createSent(): Promise<void> {
 }
 
 /**
+ * Cancels the run (SIGINT) once a request was turned away for now (429, Retry-After) and it waits
+ * to try again: the run logs the wait; the emulator records a request as it arrives.
+ */
+function cancelWhileWaitingToRetry(child: ChildProcess): void {
+  let printed = '';
+  child.stdout?.on('data', (chunk: string) => {
+    if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in')) child.kill('SIGINT');
+  });
+}
+
+/**
  * A push to the code pull request, and its run (a child run of dist/, or `step` where the shipped
  * bundle is another test's): it must create no second job.
  */
@@ -156,15 +168,9 @@ describe('follow mode after a create the service may have acted on', () => {
     // Turned away for now (429, Retry-After): nothing was made, and the cancel comes during the wait to try again.
     emulator.inject({ route: 'create', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
     const head = github.pullRequest(CODE).headSha;
-    let printed = '';
     const cancelled = await run({
       event: pullEvent('opened'),
-      // Once the 429 came back (the wait is logged): the emulator records a request as it arrives.
-      onSpawn: (child) =>
-        child.stdout?.on('data', (chunk: string) => {
-          if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in'))
-            child.kill('SIGINT');
-        }),
+      onSpawn: cancelWhileWaitingToRetry,
     });
     expect(cancelled.code).toBe(1);
     expect(cancelled.outputs.status).toBe('cancelled');
@@ -198,14 +204,9 @@ describe('follow mode after a create the service may have acted on', () => {
     const head = github.push(CODE, { message: 'More' });
     // The follow-up turned away for now (429, Retry-After), and the cancel comes during the wait to try again.
     emulator.inject({ route: 'message', fault: { kind: 'status', status: 429, headers: { 'Retry-After': '30' } } });
-    let printed = '';
     const cancelled = await run({
       event: pullEvent('synchronize', 'pull_request', (p) => (p.before = first)),
-      onSpawn: (child) =>
-        child.stdout?.on('data', (chunk: string) => {
-          if (!printed.includes('trying again in') && (printed += chunk).includes('trying again in'))
-            child.kill('SIGINT');
-        }),
+      onSpawn: cancelWhileWaitingToRetry,
     });
     expect(cancelled.code).toBe(1);
     expect(cancelled.outputs.status).toBe('cancelled');

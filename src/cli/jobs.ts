@@ -165,16 +165,21 @@ function say(display: Display, kind: OutcomeKind, facts: Omit<CliFacts, 'command
   return cli.exit;
 }
 
+/** What the service may have acted on when a request's send ended without an answer (`mayExist`, sendOnce). */
+function mayHaveSent(request: JobRequest, mayExist: boolean): CliFacts['sent'] {
+  return !mayExist ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
+}
+
 /** Interrupted before a job was known; `mayExist`: a create (or follow-up) was cut on the wire (sendOnce). */
 function interrupted(display: Display, request: JobRequest, mayExist: boolean): number {
-  const sent = !mayExist ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
+  const sent = mayHaveSent(request, mayExist);
   const id = request.kind === 'status' ? request.id : '';
   return say(display, 'cancelled', { id, waited: '', status: '', prLink: '', sent });
 }
 
 function failed(display: Display, error: unknown, request: JobRequest, job?: Job): number {
   display.error(`docs-agent: ${errorMessage(error)}`);
-  const sent = !(error instanceof JobMayExist) ? undefined : request.kind === 'run' ? 'a job' : 'the follow-up';
+  const sent = mayHaveSent(request, error instanceof JobMayExist);
   say(display, 'error', { id: job?.id ?? '', waited: '', status: '', prLink: '', sent });
   // Only a failure of the service is the row's; anything else is the command's own failure.
   return error instanceof ServiceError ? OUTCOMES.error.cli.exit : EXIT.failed;

@@ -80,7 +80,7 @@ const MIN_ANSWER_START_MS = 5_000;
 export function scaledTimings(scale: number, base: Timings = TIMINGS): Timings {
   if (scale === 1) return base;
   const wait = (ms: number): number => ms * scale;
-  const request = (ms: number): number => Math.max(MIN_REQUEST_MS, ms * scale);
+  const request = (ms: number, floor = MIN_REQUEST_MS): number => Math.max(floor, ms * scale);
   return {
     poll: {
       ...base.poll,
@@ -105,7 +105,7 @@ export function scaledTimings(scale: number, base: Timings = TIMINGS): Timings {
       rateLimitWaitMs: wait(base.github.rateLimitWaitMs),
     },
     ask: {
-      requestMs: Math.max(MIN_ANSWER_START_MS, base.ask.requestMs * scale),
+      requestMs: request(base.ask.requestMs, MIN_ANSWER_START_MS),
       editEveryMs: wait(base.ask.editEveryMs),
       firstBackoffMs: wait(base.ask.firstBackoffMs),
       maxBackoffMs: wait(base.ask.maxBackoffMs),
