@@ -16,6 +16,10 @@
 // each test file. Each file still starts servers of its own, with their own state; only the code is
 // shared, loaded and warmed once instead of once per file. The emulators are test infrastructure,
 // not src/: no test file's module mocks reach them, and they keep no state outside their servers.
+//
+// And it hosts the test renderer (__tests__/support/markdown-html.ts, micromark) the same way, for
+// support/render.ts: loaded and warmed before the worker starts V8's coverage, so that the code it
+// warmed carries no coverage counters and runs at full speed (markdown-html.ts has the figures).
 import { TestEnvironment } from 'jest-environment-node';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -34,6 +38,14 @@ function loadEmulators() {
   ).then(([agent, github, assistant, offline]) => ({ ...agent, ...github, ...assistant, ...offline }));
   return emulators;
 }
+
+/** Where support/render.ts finds the hosted renderer. */
+const RENDER_HTML = Symbol.for('docs-agent-action.render-html');
+/** The worker's one renderer, warmed: started when the worker loads this file, awaited by each setup. */
+const renderer = import(new URL('__tests__/support/markdown-html.ts', import.meta.url).href).then((module) => {
+  module.warmUp();
+  return module.renderHtml;
+});
 
 const directory = process.env.DOCS_AGENT_COVERAGE_DIR ?? '';
 const src = join(import.meta.dirname, 'src') + '/';
@@ -98,6 +110,8 @@ export default class CoveredEnvironment extends TestEnvironment {
     clearTimeout(idle);
     await super.setup();
     this.global[EMULATORS] = loadEmulators;
+    // Before the coverage starts: markdown-html.ts says why.
+    this.global[RENDER_HTML] = await renderer;
     if (directory) started();
   }
 

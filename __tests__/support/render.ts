@@ -1,26 +1,24 @@
 /**
- * Markdown as GitHub shows it: comments and job summaries rendered with micromark and its GFM
- * extension (GitHub's dialect: tables, autolinks of bare addresses, strikethrough, the tag filter),
- * with raw HTML kept as GitHub keeps the tags it allows. Tests assert on what a reader sees (the
- * visible text) and on what is live (links, images, tags), never on the raw markdown.
+ * Markdown as GitHub shows it: comments and job summaries rendered to HTML by support/markdown-html.ts
+ * (micromark and GFM, GitHub's dialect), then read as a person reads them. Tests assert on what a
+ * reader sees (the visible text) and on what is live (links, images, tags), never on the raw markdown.
  *
  * GitHub's own post-processing (mentions, `#123` references) is not micromark's: tests check those
  * on the text, where a zero-width space after `@` or `#` is what stops GitHub from linking.
  */
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import type * as MarkdownHtml from './markdown-html.ts';
 
 const ZWSP = /\u200b/g;
-// Made once: each gfm() call combines GFM's five extensions anew.
-const EXTENSIONS = { extensions: [gfm()], htmlExtensions: [gfmHtml()] };
 
-/** The HTML GitHub would make of `markdown`: raw HTML kept, `javascript:` and other unsafe links dropped. */
-export function renderHtml(markdown: string): string {
-  return micromark(markdown, {
-    allowDangerousHtml: true,
-    ...EXTENSIONS,
-  });
-}
+/**
+ * The HTML GitHub would make of `markdown`. Under jest, the renderer jest.environment.js hosts
+ * (loaded and warmed before V8's coverage starts: markdown-html.ts says why); elsewhere (a worker
+ * thread of support/in-worker.ts), the module itself.
+ */
+export const renderHtml: (markdown: string) => string =
+  (globalThis as { [key: symbol]: typeof MarkdownHtml.renderHtml | undefined })[
+    Symbol.for('docs-agent-action.render-html')
+  ] ?? (await import('./markdown-html.ts')).renderHtml;
 
 export interface Rendered {
   html: string;
