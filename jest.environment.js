@@ -3,9 +3,10 @@
 // coverage is started once per jest worker, on its first test file; jest's own V8 coverage
 // (`coverageProvider: 'v8'`) starts it anew for every file, and each start makes V8 drop the
 // worker's optimised code and walk its heap. While it runs, V8 keeps every function it counted, so
-// the counts of a file's modules outlive the file until they are read. A read costs about 85 ms of
-// CPU however little ran since the last one, so a worker reads every BATCH files, when it falls
-// idle, and before it exits (jest's own process, running tests in band, reads after each file).
+// the counts of a file's modules outlive the file until they are read. A read costs 85 to 200 ms of
+// CPU however little ran since the last one (more as the worker's code grows), so a worker reads
+// every BATCH files, when it falls idle, and before it exits (jest's own process, running tests in
+// band, reads after each file).
 // Each read resets V8's counters, so no count is written twice. Only src/ is kept; jest.coverage.js
 // reports it, mapping the ranges back to the .ts files, whose lines and columns the type stripping
 // keeps (jest.transform.js). It runs in the worker, outside the test files' sandboxes.
@@ -51,7 +52,7 @@ const directory = process.env.DOCS_AGENT_COVERAGE_DIR ?? '';
 const src = join(import.meta.dirname, 'src') + '/';
 
 /** Files run since the last read, after which a worker reads; at most this many files' counts wait. */
-const BATCH = 4;
+const BATCH = 8;
 /** How long a worker waits, once a file ends, for jest to hand it the next before it reads. */
 const IDLE_MS = 100;
 
