@@ -12,24 +12,28 @@
 // keeps (jest.transform.js). It runs in the worker, outside the test files' sandboxes.
 //
 // It also hosts the emulators (the service's, the fake GitHub's, the assistant's and the offline
-// service that fronts two of them) for __tests__/support/emulators.ts: loaded once per worker, on
-// the first test file that asks, outside jest's module registry, which loads every module anew for
-// each test file. Each file still starts servers of its own, with their own state; only the code is
-// shared, loaded and warmed once instead of once per file. The emulators are test infrastructure,
-// not src/: no test file's module mocks reach them, and they keep no state outside their servers.
-//
-// And it hosts the test renderer (__tests__/support/markdown-html.ts, micromark) the same way, for
-// support/render.ts: loaded and warmed before the worker starts V8's coverage, so that the code it
-// warmed carries no coverage counters and runs at full speed (markdown-html.ts has the figures).
+// service that fronts two of them) for __tests__/support/emulators.ts, and the test renderer
+// (__tests__/support/markdown-html.ts, micromark) for support/render.ts: loaded once per worker,
+// outside jest's module registry, which loads every module anew for each test file. Each file still
+// starts servers of its own, with their own state; only the code is shared. They are test
+// infrastructure, not src/: no test file's module mocks reach them, and they keep no state outside
+// their servers. Both are warmed before the worker starts V8's coverage: the renderer over a document
+// of the constructs the tests use, the emulators by one short round of requests
+// (support/warm-emulators.ts). What V8 compiled before its coverage started carries no counters and
+// runs as fast as without coverage (markdown-html.ts has the figures); what the warming did not
+// reach still works, compiled with counters on its first use.
 import { TestEnvironment } from 'jest-environment-node';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+const directory = process.env.DOCS_AGENT_COVERAGE_DIR ?? '';
+const src = join(import.meta.dirname, 'src') + '/';
+
 /** Where the test files find the emulators' loader: __tests__/support/emulators.ts reads it. */
 const EMULATORS = Symbol.for('docs-agent-action.emulators');
-/** The worker's one copy of the emulators, loaded by Node itself (its type stripping) on first use. */
+/** The worker's one copy of the emulators, loaded by Node itself (its type stripping). */
 let emulators;
 function loadEmulators() {
   emulators ??= Promise.all(
@@ -42,14 +46,23 @@ function loadEmulators() {
 
 /** Where support/render.ts finds the hosted renderer. */
 const RENDER_HTML = Symbol.for('docs-agent-action.render-html');
-/** The worker's one renderer, warmed: started when the worker loads this file, awaited by each setup. */
-const renderer = import(new URL('__tests__/support/markdown-html.ts', import.meta.url).href).then((module) => {
-  module.warmUp();
-  return module.renderHtml;
-});
 
-const directory = process.env.DOCS_AGENT_COVERAGE_DIR ?? '';
-const src = join(import.meta.dirname, 'src') + '/';
+const hosted = (file) => import(new URL(`__tests__/support/${file}`, import.meta.url).href);
+/**
+ * What each setup awaits before it starts the coverage: the renderer, warmed, and when the run
+ * measures, the emulators warmed too (unmeasured, they load on the first file that asks).
+ */
+const warmed = Promise.all([
+  hosted('markdown-html.ts').then((module) => {
+    module.warmUp();
+    return module.renderHtml;
+  }),
+  directory
+    ? Promise.all([loadEmulators(), hosted('warm-emulators.ts')]).then(([loaded, module]) =>
+        module.warmEmulators(loaded),
+      )
+    : undefined,
+]);
 
 /** Files run since the last read, after which a worker reads; at most this many files' counts wait. */
 const BATCH = 8;
@@ -111,8 +124,8 @@ export default class CoveredEnvironment extends TestEnvironment {
     clearTimeout(idle);
     await super.setup();
     this.global[EMULATORS] = loadEmulators;
-    // Before the coverage starts: markdown-html.ts says why.
-    this.global[RENDER_HTML] = await renderer;
+    // Before the coverage starts: the header says why.
+    [this.global[RENDER_HTML]] = await warmed;
     if (directory) started();
   }
 
