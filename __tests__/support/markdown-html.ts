@@ -22,7 +22,7 @@ export function renderHtml(markdown: string): string {
   return micromark(markdown, { allowDangerousHtml: true, ...EXTENSIONS });
 }
 
-/** Every construct the comments and summaries of the action use, and the ones the hostile tests send. */
+/** The constructs the action's comments and summaries use, and some that the hostile tests send. */
 export const WARM_UP = `# Heading *one*
 
 Setext heading
