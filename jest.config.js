@@ -44,7 +44,10 @@ export default {
   // 40 s and 3 % after. A number: jest reads a percentage above 100 ('200%') as that many workers.
   // package.json's `npm test` gives node (and so each worker, which jest forks with the same flags)
   // a 32 MiB young generation: fewer scavenges of the many short-lived objects jest's module loading
-  // makes (about 4 % of the suite's CPU on two cores).
+  // makes (about 4 % of the suite's CPU on two cores), and V8's efficiency mode (`--efficiency-mode`:
+  // fewer helper threads, and TurboFan put off to a function's 15,000th call, `node --v8-options`):
+  // most of a test file's code runs a few times and is thrown away with the file, so optimising it
+  // was mostly wasted (about 6 % less CPU in the workers, docs/development.md has the figures).
   maxWorkers: availableParallelism() * 2 + 1,
   // V8's coverage of src/, started by jest.environment.js once per worker (not by jest,
   // whose own V8 coverage restarts V8's for every test file), and reported by jest.coverage.js:
