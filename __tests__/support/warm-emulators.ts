@@ -13,7 +13,8 @@ import type * as GitHub from '../../emulator/github/index.ts';
 
 type Hosted = Pick<typeof Agent, 'startEmulator'> & Pick<typeof GitHub, 'startFakeGitHub'>;
 
-// The fake GitHub's default repository and token (emulator/github/index.ts); any commit will do.
+// The fake GitHub's default repository (emulator/github/index.ts; `gh` below uses its default
+// token); any commit will do.
 const R = '/repos/Codertocat/Hello-World';
 const SHA = 'ffac537e6cbbf934b08745a378932722df287a53';
 
